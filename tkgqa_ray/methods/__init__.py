@@ -1,0 +1,1 @@
+"""Methods: chains of stages, registered by name (``method=`` in Hydra)."""

@@ -1,0 +1,121 @@
+"""The method contract: a method is a named chain of stages over per-question state dicts.
+
+A *stage* is a plain class with a batch-in/batch-out ``__call__(states) -> states``; it is
+constructed once per worker with a :class:`~tkgqa_ray.context.RunContext` and can be tested
+without Ray. A *state* is a dict that starts as ``{"quid", "question"}`` (nothing else: no gold)
+and that stages extend with JSON-serialisable values. The last stage must set the keys of
+:data:`RESULT_KEYS` it knows (``predictions`` at least).
+
+``run_chain`` isolates failures: if a stage raises on a batch it is retried question by
+question, and a question that still fails gets ``error`` set and skips the remaining stages.
+"""
+
+from __future__ import annotations
+
+import time
+import traceback
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from tkgqa_ray.registry import Registry
+
+if TYPE_CHECKING:
+    from tkgqa_ray.context import RunContext
+
+State = dict[str, Any]
+
+# Keys a finished state may carry; the pipeline turns them into predictions.parquet columns.
+RESULT_KEYS = (
+    "predictions",  # list[str], ranked answers (display names / times at question granularity)
+    "evidence",  # list[str], final evidence facts rendered "s|r|o|start|end" (ISO dates)
+    "initial_evidence_count",  # int, size of the candidate evidence space before filtering
+    "final_evidence_count",  # int, facts given to the answerer
+    "answered_by",  # str, which path produced the answer (e.g. "structured", "semantic_fallback")
+    "trace",  # dict, everything needed to explain the answer (triples, constraints, ...)
+    "roles",  # list[dict], one record per role call: role, ok, attempts, tokens, latency, error
+    "error",  # str | None
+)
+
+
+class Stage(ABC):
+    """One step of a method. Subclasses set ``name`` and implement ``__call__``."""
+
+    name: ClassVar[str] = "stage"
+
+    def __init__(self, ctx: "RunContext") -> None:
+        self.ctx = ctx
+
+    @abstractmethod
+    def __call__(self, states: list[State]) -> list[State]:
+        """Extend each state in place or return new ones; the order of states is kept."""
+
+
+class Method(ABC):
+    """A named chain of stages. ``ablation`` is the ablation name ("none" for the full method)."""
+
+    name: ClassVar[str] = "method"
+    ablations: ClassVar[tuple[str, ...]] = ("none",)
+
+    def __init__(self, ctx: "RunContext", ablation: str = "none", **options: Any) -> None:
+        if ablation not in self.ablations:
+            raise ValueError(
+                f"method {self.name!r} has no ablation {ablation!r} (choose from {self.ablations})"
+            )
+        self.ctx = ctx
+        self.ablation = ablation
+        self.options = options
+        self.stages: list[Stage] = self.build_stages()
+
+    @abstractmethod
+    def build_stages(self) -> list[Stage]: ...
+
+    def __call__(self, states: list[State]) -> list[State]:
+        return run_chain(self.stages, states)
+
+
+def _fail(state: State, stage: Stage, exc: BaseException) -> State:
+    state["error"] = f"{stage.name}: {type(exc).__name__}: {exc}"
+    state.setdefault("trace", {})["traceback"] = traceback.format_exc(limit=8)
+    return state
+
+
+def run_chain(stages: list[Stage], states: list[State]) -> list[State]:
+    """Run ``stages`` over ``states``; failures become per-question errors, never a dead batch."""
+    t0 = time.perf_counter()
+    for state in states:
+        state.setdefault("error", None)
+        state.setdefault("roles", [])
+        state.setdefault("trace", {})
+    for stage in stages:
+        live_pos = [i for i, s in enumerate(states) if s.get("error") is None]
+        if not live_pos:
+            break
+        live = [states[i] for i in live_pos]
+        try:
+            out = stage(live)
+            if len(out) != len(live):
+                raise RuntimeError(f"stage {stage.name} returned {len(out)} states for {len(live)}")
+        except Exception:
+            out = []
+            for state in live:  # isolate the failing question(s)
+                try:
+                    out.extend(stage([state]))
+                except Exception as exc:  # noqa: BLE001 - recorded on the row
+                    out.append(_fail(state, stage, exc))
+        for i, new_state in zip(live_pos, out):
+            states[i] = new_state
+    elapsed = time.perf_counter() - t0
+    for state in states:
+        state["seconds"] = elapsed / max(len(states), 1)
+        state.setdefault("predictions", [])
+    return states
+
+
+METHODS: Registry[type[Method]] = Registry("method")
+# Methods register lazily here: name -> "module:Class".
+METHODS.register("rag", "tkgqa_ray.methods.baselines:DenseRAG")
+METHODS.register("rag_filter", "tkgqa_ray.methods.baselines:RAGFilter")
+METHODS.register("llm_only", "tkgqa_ray.methods.baselines:LLMOnly")
+METHODS.register("scop", "tkgqa_ray.methods.scop.method:SCoP")
+METHODS.register("tccrag", "tkgqa_ray.methods.tccrag.method:TCCRAG")
+METHODS.register("pok", "tkgqa_ray.methods.pok.method:PoK")
