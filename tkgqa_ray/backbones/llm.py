@@ -1,0 +1,219 @@
+"""``LLMBackbone``: the logic shared by every LLM transport.
+
+Per batch: render each request's prompt (fixed few-shot prefix + question turn), send all calls
+to the transport at once, validate JSON roles against their pydantic schema, and re-ask the
+invalid ones with a repair turn (the model's bad answer + ``prompts/_shared/repair.txt``) up to
+``max_attempts`` calls in total at temperature 0. What is still invalid becomes
+``RoleResult(ok=False, error="parse_failure: ...", raw=<last text>)``; transport failures
+become ``error="transport: ..."``. Each transport call is looked up in / stored to the request
+cache first, so a rerun replays the same conversation without calling the model.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from tkgqa_ray.backbones.base import Backbone, RoleRequest, RoleResult
+from tkgqa_ray.backbones.cache import RequestCache, request_key
+from tkgqa_ray.backbones.prompts import PromptLibrary
+from tkgqa_ray.backbones.transports.base import ChatCall, Completion, Transport
+from tkgqa_ray.backbones.validation import validate_output
+
+log = logging.getLogger(__name__)
+
+
+class TokenCounter:
+    """Fallback token counts with the model's tokenizer when a server reports no usage."""
+
+    def __init__(self, tokenizer: str) -> None:
+        from transformers import AutoTokenizer
+
+        self.tok = AutoTokenizer.from_pretrained(tokenizer)
+
+    def prompt(self, messages: list[dict[str, str]]) -> int:
+        ids = self.tok.apply_chat_template(messages, add_generation_prompt=True, tokenize=True)
+        if isinstance(ids, dict):  # BatchEncoding in newer transformers
+            ids = ids["input_ids"]
+        return len(ids)
+
+    def text(self, text: str) -> int:
+        return len(self.tok(text, add_special_tokens=False)["input_ids"])
+
+
+@dataclass
+class _Conv:
+    """One request's conversation across attempts."""
+
+    messages: list[dict[str, str]]
+    call: ChatCall
+    attempts: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    latency_s: float = 0.0
+    all_cached: bool = True
+    raw: str | None = None
+    history: list[str] = field(default_factory=list)
+
+
+class LLMBackbone(Backbone):
+    is_llm = True
+
+    def __init__(
+        self,
+        name: str,
+        transport: Transport,
+        *,
+        prompts: PromptLibrary | None = None,
+        cache: RequestCache | None = None,
+        max_tokens: int = 256,
+        role_max_tokens: dict[str, int] | None = None,
+        temperature: float = 0.0,
+        max_attempts: int = 3,
+        tokenizer: str | None = None,
+        owned: list[Any] | None = None,
+    ) -> None:
+        self.name = name
+        self.transport = transport
+        self.prompts = prompts or PromptLibrary()
+        self.cache = cache
+        self.max_tokens = max_tokens
+        self.role_max_tokens = dict(role_max_tokens or {})
+        self.temperature = temperature
+        self.max_attempts = max(1, int(max_attempts))
+        self._tokenizer_name = tokenizer
+        self._counter: TokenCounter | None = None
+        self._owned = list(owned or [])  # e.g. a managed CPU server, stopped on close()
+        self.calls_made = 0  # transport calls actually sent (not cache hits)
+
+    def __repr__(self) -> str:
+        return f"LLMBackbone(name={self.name!r}, transport={self.transport!r})"
+
+    # -- helpers -----------------------------------------------------------------------------
+    def _max_tokens(self, req: RoleRequest) -> int:
+        return self.role_max_tokens.get(f"{req.method}.{req.role}", self.role_max_tokens.get(req.role, self.max_tokens))
+
+    def _key(self, req: RoleRequest, call: ChatCall) -> str:
+        return request_key(
+            backbone=self.name,
+            model=self.transport.model,
+            role=f"{req.method}.{req.role}",
+            messages=call.messages,
+            sampling=call.sampling(),
+        )
+
+    def _count_tokens(self, comp: Completion, messages: list[dict[str, str]]) -> None:
+        if comp.usage == "server" or comp.text is None or not self._tokenizer_name:
+            return
+        if self._counter is None:
+            self._counter = TokenCounter(self._tokenizer_name)
+        comp.prompt_tokens = self._counter.prompt(messages)
+        comp.completion_tokens = self._counter.text(comp.text)
+        comp.usage = "tokenizer"
+
+    # -- the batch ---------------------------------------------------------------------------
+    def run(self, requests: list[RoleRequest]) -> list[RoleResult]:
+        results: list[RoleResult | None] = [None] * len(requests)
+        convs: dict[int, _Conv] = {}
+        for i, req in enumerate(requests):
+            schema_json = req.schema.model_json_schema() if req.schema is not None else None
+            messages = self.prompts.render(req.method, req.role, req.inputs, json_schema=schema_json)
+            call = ChatCall(
+                messages=messages,
+                max_tokens=self._max_tokens(req),
+                temperature=self.temperature,
+                json_schema=schema_json,
+                schema_name=req.schema.__name__ if req.schema is not None else "output",
+            )
+            convs[i] = _Conv(messages=messages, call=call)
+
+        pending = list(convs)
+        while pending:
+            comps = self._send([(requests[i], convs[i].call) for i in pending])
+            still: list[int] = []
+            for i, comp in zip(pending, comps):
+                req, conv = requests[i], convs[i]
+                conv.attempts += 1
+                conv.prompt_tokens += comp.prompt_tokens
+                conv.completion_tokens += comp.completion_tokens
+                conv.latency_s += comp.latency_s
+                conv.all_cached &= bool(comp.extra.get("cached"))
+                if comp.error is not None:
+                    results[i] = self._result(req, conv, None, comp.error)
+                    continue
+                conv.raw = comp.text
+                output, err = validate_output(req.schema, comp.text or "")
+                if err is None:
+                    results[i] = self._result(req, conv, output, None)
+                elif conv.attempts >= self.max_attempts:
+                    if comp.finish_reason == "length":
+                        err += " (output hit max_tokens)"
+                    results[i] = self._result(req, conv, None, err)
+                else:  # repair turn: show the model its answer and what was wrong
+                    reason = err.removeprefix("parse_failure: ")
+                    msgs = conv.call.messages + [
+                        {"role": "assistant", "content": comp.text or ""},
+                        self.prompts.repair_turn(reason, conv.call.json_schema),
+                    ]
+                    conv.call = ChatCall(**{**conv.call.__dict__, "messages": msgs})
+                    still.append(i)
+            pending = still
+        return [r for r in results if r is not None]
+
+    def _send(self, items: list[tuple[RoleRequest, ChatCall]]) -> list[Completion]:
+        """Cache lookups first; one transport batch for the misses; store the successes."""
+        out: list[Completion | None] = [None] * len(items)
+        keys: list[str | None] = [None] * len(items)
+        miss: list[int] = []
+        for j, (req, call) in enumerate(items):
+            if self.cache is not None:
+                keys[j] = self._key(req, call)
+                hit = self.cache.get(keys[j])  # type: ignore[arg-type]
+                if hit is not None:
+                    out[j] = Completion(**hit, extra={"cached": True})
+                    out[j].latency_s = 0.0  # type: ignore[union-attr]
+                    continue
+            miss.append(j)
+        if miss:
+            t0 = time.perf_counter()
+            comps = self.transport.complete([items[j][1] for j in miss])
+            self.calls_made += len(miss)
+            log.debug("%s: %d calls in %.2f s", self.name, len(miss), time.perf_counter() - t0)
+            for j, comp in zip(miss, comps):
+                self._count_tokens(comp, items[j][1].messages)
+                out[j] = comp
+                if comp.error is None and self.cache is not None:
+                    self.cache.put(
+                        keys[j],  # type: ignore[arg-type]
+                        {
+                            "text": comp.text,
+                            "prompt_tokens": comp.prompt_tokens,
+                            "completion_tokens": comp.completion_tokens,
+                            "finish_reason": comp.finish_reason,
+                            "usage": comp.usage,
+                        },
+                    )
+        return out  # type: ignore[return-value]
+
+    @staticmethod
+    def _result(req: RoleRequest, conv: _Conv, output: Any, error: str | None) -> RoleResult:
+        return RoleResult(
+            role=req.role,
+            output=output,
+            ok=error is None,
+            raw=conv.raw,
+            attempts=conv.attempts,
+            prompt_tokens=conv.prompt_tokens,
+            completion_tokens=conv.completion_tokens,
+            latency_s=conv.latency_s,
+            cached=conv.all_cached,
+            error=error,
+        )
+
+    def close(self) -> None:
+        self.transport.close()
+        for obj in reversed(self._owned):
+            obj.stop()
+        self._owned.clear()

