@@ -1,0 +1,185 @@
+"""Ray actor form of :class:`EmbeddingService`: one model + indices per run, shared by name.
+
+Pipeline workers do not each load MiniLM and re-build FAISS indices: one named actor holds them
+and every worker's :class:`EmbeddingClient` talks to it. Each client call sends the whole batch
+in one remote call (encode 64 questions = one round trip, not 64). The client is picklable and
+has the service's API, so a stage cannot tell it from the in-process class.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any, Sequence
+
+import numpy as np
+import ray
+
+from tkgqa_ray.embed.service import EmbeddingService
+
+log = logging.getLogger(__name__)
+
+DEFAULT_ACTOR_NAME = "tkgqa-embeddings"
+
+
+class _EmbeddingServiceActor:
+    """Builds the service inside the actor; ``table`` may be a FactTable, an ObjectRef of one,
+    a mapping of corpora, or a KG file path (rebuilt from the file, e.g. after a restart)."""
+
+    def __init__(self, table: Any = None, **service_kwargs: Any) -> None:
+        if isinstance(table, (str, Path)):
+            from tkgqa_ray.kg import load_kg  # only needed for the path form
+
+            table = load_kg(table)
+        self.service = EmbeddingService(table, **service_kwargs)
+
+    def ready(self) -> dict:
+        return {"model": self.service.model_name, "dim": self.service.dim,
+                "indices": self.service.index_names()}
+
+    def call(self, method: str, *args: Any, **kwargs: Any) -> Any:
+        """Dispatch one public service method (the client's single entry point)."""
+        if method.startswith("_") or method not in _REMOTE_METHODS:
+            raise AttributeError(f"EmbeddingService has no remote method {method!r}")
+        return getattr(self.service, method)(*args, **kwargs)
+
+
+_REMOTE_METHODS = frozenset({
+    "encode", "search", "similarity", "similar", "similar_many", "similar_entities",
+    "similar_relations", "build", "size", "texts", "vectors", "stats", "index_names", "is_built",
+})
+
+EmbeddingServiceActor = ray.remote(_EmbeddingServiceActor)
+
+
+class EmbeddingClient:
+    """Same API as :class:`EmbeddingService`, backed by a (named) :data:`EmbeddingServiceActor`."""
+
+    def __init__(self, handle: "ray.actor.ActorHandle", timeout_s: float | None = None) -> None:
+        self.handle = handle
+        self.timeout_s = timeout_s
+        self._meta: dict | None = None
+
+    # -- lifecycle ------------------------------------------------------------------------
+    @classmethod
+    def create(
+        cls,
+        table: Any = None,
+        name: str | None = DEFAULT_ACTOR_NAME,
+        *,
+        namespace: str | None = None,
+        num_cpus: float = 1,
+        num_gpus: float = 0,
+        max_restarts: int = 2,
+        get_if_exists: bool = True,
+        lifetime: str | None = None,
+        wait: bool = True,
+        **service_kwargs: Any,
+    ) -> "EmbeddingClient":
+        """Start the actor (or attach to an existing one of that ``name``).
+
+        ``table`` is shipped once through the object store (pass ``ray.put(table)`` to share a
+        ref you already have, or a KG path so a restarted actor rebuilds from the file).
+        ``service_kwargs`` go to :class:`EmbeddingService` (``encoder_name``, ``cache_dir``,
+        ``indices``, ``fact_index``, ``device``, ``batch_size``, ``index_config``, ...).
+        ``wait`` blocks until the model is loaded and the eager indices are built.
+        """
+        opts: dict[str, Any] = {"num_cpus": num_cpus, "num_gpus": num_gpus,
+                                "max_restarts": max_restarts, "max_task_retries": 0}
+        if name:
+            opts.update(name=name, get_if_exists=get_if_exists)
+        if namespace:
+            opts["namespace"] = namespace
+        if lifetime:
+            opts["lifetime"] = lifetime
+        handle = EmbeddingServiceActor.options(**opts).remote(table, **service_kwargs)
+        client = cls(handle)
+        if wait:
+            client._meta = ray.get(handle.ready.remote())
+        return client
+
+    @classmethod
+    def connect(cls, name: str = DEFAULT_ACTOR_NAME, namespace: str | None = None) -> "EmbeddingClient":
+        """Attach to a running named actor (what pipeline workers do)."""
+        try:
+            handle = ray.get_actor(name, namespace=namespace)
+        except ValueError as exc:
+            raise LookupError(
+                f"no embedding service actor named {name!r}"
+                f"{f' in namespace {namespace!r}' if namespace else ''}; start one with "
+                "EmbeddingClient.create(table, name=...)"
+            ) from exc
+        return cls(handle)
+
+    def kill(self) -> None:
+        ray.kill(self.handle, no_restart=True)
+
+    def __reduce__(self):  # ship the handle, not the cached metadata
+        return (EmbeddingClient, (self.handle, self.timeout_s))
+
+    # -- service API ------------------------------------------------------------------------
+    def _call(self, method: str, *args: Any, **kwargs: Any) -> Any:
+        return ray.get(self.handle.call.remote(method, *args, **kwargs), timeout=self.timeout_s)
+
+    def _info(self) -> dict:
+        if self._meta is None:
+            self._meta = ray.get(self.handle.ready.remote(), timeout=self.timeout_s)
+        return self._meta
+
+    @property
+    def model_name(self) -> str:
+        return self._info()["model"]
+
+    @property
+    def dim(self) -> int:
+        return int(self._info()["dim"])
+
+    def index_names(self) -> list[str]:
+        return list(self._info()["indices"])
+
+    def encode(self, texts: Sequence[str] | str) -> np.ndarray:
+        return self._call("encode", _plain(texts))
+
+    def search(self, index: str, queries, k: int = 10) -> tuple[np.ndarray, np.ndarray]:
+        return self._call("search", index, _plain(queries), k)
+
+    def similarity(self, index: str, queries, ids) -> np.ndarray:
+        return self._call("similarity", index, _plain(queries), np.asarray(ids, np.int64))
+
+    def similar(self, index: str, text: str, k: int = 10, threshold: float | None = None):
+        return self._call("similar", index, text, k, threshold)
+
+    def similar_many(self, index: str, texts: Sequence[str], k: int = 10,
+                     threshold: float | None = None):
+        return self._call("similar_many", index, list(texts), k, threshold)
+
+    def similar_entities(self, text: str, k: int = 10, threshold: float | None = None):
+        return self._call("similar_entities", text, k, threshold)
+
+    def similar_relations(self, text: str, k: int = 10, threshold: float | None = None):
+        return self._call("similar_relations", text, k, threshold)
+
+    def build(self, index: str) -> dict:
+        return self._call("build", index)
+
+    def is_built(self, index: str) -> bool:
+        return self._call("is_built", index)
+
+    def size(self, index: str) -> int:
+        return self._call("size", index)
+
+    def texts(self, index: str) -> list[str]:
+        return self._call("texts", index)
+
+    def vectors(self, index: str) -> np.ndarray:
+        return self._call("vectors", index)
+
+    def stats(self) -> dict:
+        return self._call("stats")
+
+
+def _plain(x: Any) -> Any:
+    """Strings/arrays travel as is; other sequences (tuples, pandas/arrow columns) as lists."""
+    if isinstance(x, (str, np.ndarray)):
+        return x
+    return list(x)

@@ -1,0 +1,149 @@
+"""On-disk cache of corpus embeddings: one ``.npy`` + a JSON manifest per (content, model, kind).
+
+Embedding the real KG's 166,760 distinct triples with MiniLM takes minutes on a laptop CPU;
+the cache makes that a one-time cost. The key is the sha256 of the exact texts that were
+embedded (a function of the KG content and the text rendering, so a changed KG *or* a changed
+rendering misses), the model name and the index kind. Writes are atomic (temp file +
+``os.replace``) and the manifest is written last, so a crash mid-write leaves a miss, never a
+corrupt hit; concurrent writers of the same entry both produce the same bytes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import re
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Sequence
+
+import numpy as np
+
+log = logging.getLogger(__name__)
+
+CACHE_FORMAT = 1
+ENV_CACHE_DIR = "TKGQA_RAY_CACHE"
+
+
+def default_cache_dir() -> Path:
+    """``$TKGQA_RAY_CACHE/embeddings`` or ``~/.cache/tkgqa-ray/embeddings``."""
+    root = os.environ.get(ENV_CACHE_DIR)
+    base = Path(root).expanduser() if root else Path.home() / ".cache" / "tkgqa-ray"
+    return base / "embeddings"
+
+
+def texts_hash(texts: Sequence[str]) -> str:
+    """sha256 over the texts in order (length-prefixed, so ``["ab"]`` != ``["a", "b"]``)."""
+    h = hashlib.sha256()
+    h.update(f"n={len(texts)}\n".encode())
+    for t in texts:
+        b = t.encode("utf-8")
+        h.update(len(b).to_bytes(8, "little"))
+        h.update(b)
+    return h.hexdigest()
+
+
+def _slug(s: str) -> str:
+    return re.sub(r"[^A-Za-z0-9._-]+", "_", s).strip("_") or "x"
+
+
+@dataclass(frozen=True)
+class CacheKey:
+    content: str  # sha256 of the embedded texts (see texts_hash)
+    model: str
+    kind: str  # "entity" | "relation" | "fact" | any corpus name
+
+    @property
+    def digest(self) -> str:
+        raw = json.dumps([CACHE_FORMAT, self.content, self.model, self.kind])
+        return hashlib.sha256(raw.encode()).hexdigest()[:24]
+
+    def stem(self) -> str:
+        return f"{_slug(self.model)}/{_slug(self.kind)}-{self.digest}"
+
+
+class EmbeddingCache:
+    """Directory of cached embedding matrices. ``root=None`` → :func:`default_cache_dir`."""
+
+    def __init__(self, root: str | Path | None = None) -> None:
+        self.root = Path(root).expanduser() if root is not None else default_cache_dir()
+
+    def paths(self, key: CacheKey) -> tuple[Path, Path]:
+        stem = self.root / key.stem()
+        return stem.with_suffix(".npy"), stem.with_suffix(".json")
+
+    def get(self, key: CacheKey, n: int | None = None, dim: int | None = None) -> np.ndarray | None:
+        """The cached matrix, or ``None`` on a miss or an entry that fails its manifest checks."""
+        npy, manifest = self.paths(key)
+        if not manifest.exists() or not npy.exists():
+            return None
+        try:
+            meta = json.loads(manifest.read_text())
+            arr = np.load(npy, allow_pickle=False)
+        except (OSError, ValueError, json.JSONDecodeError) as exc:
+            log.warning("ignoring unreadable embedding cache entry %s: %s", npy, exc)
+            return None
+        expect = (meta.get("n"), meta.get("dim"))
+        if (
+            meta.get("format") != CACHE_FORMAT
+            or meta.get("content") != key.content
+            or meta.get("model") != key.model
+            or meta.get("kind") != key.kind
+            or arr.dtype != np.float32
+            or arr.shape != expect
+            or (n is not None and arr.shape[0] != n)
+            or (dim is not None and arr.shape[1] != dim)
+        ):
+            log.warning("ignoring stale embedding cache entry %s (manifest mismatch)", npy)
+            return None
+        return np.ascontiguousarray(arr)
+
+    def put(self, key: CacheKey, vectors: np.ndarray, extra: dict | None = None) -> Path:
+        """Store ``vectors`` atomically; returns the ``.npy`` path."""
+        vectors = np.ascontiguousarray(vectors, dtype=np.float32)
+        npy, manifest = self.paths(key)
+        npy.parent.mkdir(parents=True, exist_ok=True)
+        tag = f"{os.getpid()}.{time.monotonic_ns()}"
+        tmp_npy = npy.with_name(f".{npy.name}.{tag}.tmp")
+        tmp_man = manifest.with_name(f".{manifest.name}.{tag}.tmp")
+        try:
+            with open(tmp_npy, "wb") as f:
+                np.save(f, vectors, allow_pickle=False)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp_npy, npy)
+            meta = {
+                "format": CACHE_FORMAT,
+                "content": key.content,
+                "model": key.model,
+                "kind": key.kind,
+                "n": int(vectors.shape[0]),
+                "dim": int(vectors.shape[1]),
+                "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+                **(extra or {}),
+            }
+            tmp_man.write_text(json.dumps(meta, indent=1, sort_keys=True))
+            os.replace(tmp_man, manifest)  # the manifest commits the entry
+        finally:
+            for t in (tmp_npy, tmp_man):
+                t.unlink(missing_ok=True)
+        return npy
+
+    def get_or_compute(
+        self,
+        key: CacheKey,
+        compute: Callable[[], np.ndarray],
+        n: int | None = None,
+        dim: int | None = None,
+        extra: dict | None = None,
+    ) -> tuple[np.ndarray, bool]:
+        """``(vectors, hit)``: the cached matrix, or ``compute()`` stored then returned."""
+        hit = self.get(key, n=n, dim=dim)
+        if hit is not None:
+            return hit, True
+        vectors = compute()
+        self.put(key, vectors, extra=extra)
+        return vectors, False
