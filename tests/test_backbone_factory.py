@@ -1,0 +1,69 @@
+"""Every conf/backbone/*.yaml builds (lazily: no server, no GPU) and bad configs fail clearly."""
+
+from __future__ import annotations
+
+import pickle
+from pathlib import Path
+
+import pytest
+from omegaconf import OmegaConf
+
+from tkgqa_ray.backbones.factory import build_backbone
+from tkgqa_ray.backbones.llm import LLMBackbone
+from tkgqa_ray.backbones.symbolic import SymbolicBackbone
+from tkgqa_ray.backbones.transports.openai_http import OpenAIHTTPTransport
+from tkgqa_ray.backbones.transports.vllm_actor import VLLMActorTransport
+
+CONF = Path(__file__).resolve().parents[1] / "conf" / "backbone"
+EXPECTED = {
+    "symbolic", "smollm2-cpu", "openai", "qwen2.5-14b", "qwen2.5-7b", "llama3.1-8b",
+    "deepseek-v3", "gpt-4o-mini", "gpt-3.5-turbo",
+}  # fmt: skip
+
+
+def test_all_configs_present_and_named_after_their_file():
+    names = {p.stem for p in CONF.glob("*.yaml")}
+    assert EXPECTED <= names
+    for p in CONF.glob("*.yaml"):
+        assert OmegaConf.load(p).name == p.stem
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED - {"smollm2-cpu"}))
+def test_config_builds(name, monkeypatch, tmp_path):
+    for var in ("OPENAI_API_KEY", "DEEPSEEK_API_KEY"):
+        monkeypatch.setenv(var, "sk-dummy")
+    bb = build_backbone(OmegaConf.load(CONF / f"{name}.yaml"), cache_dir=tmp_path)
+    assert bb.name == name
+    if name == "symbolic":
+        assert isinstance(bb, SymbolicBackbone) and not bb.is_llm
+        return
+    assert isinstance(bb, LLMBackbone) and bb.is_llm and bb.cache.path == tmp_path / "requests.sqlite"
+    if OmegaConf.load(CONF / f"{name}.yaml").kind == "vllm":
+        t = bb.transport
+        assert isinstance(t, VLLMActorTransport) and t.pool_cfg.name == name and t.pool_cfg.enable_prefix_caching
+        assert pickle.loads(pickle.dumps(t)).pool_cfg == t.pool_cfg  # ships to Ray workers by config
+    else:
+        assert isinstance(bb.transport, OpenAIHTTPTransport)
+    bb.close()
+
+
+def test_roles_of_two_backbones_share_one_engine_pool(tmp_path):
+    a = OmegaConf.load(CONF / "qwen2.5-7b.yaml")
+    b = OmegaConf.merge(a, {"name": "qwen-json-strict", "max_tokens": 64})
+    ta, tb = build_backbone(a, cache_dir=tmp_path).transport, build_backbone(b, cache_dir=tmp_path).transport
+    assert ta.pool_cfg.name == tb.pool_cfg.name  # same named actors, no second GPU pool
+
+
+def test_unknown_key_and_kind_are_rejected():
+    with pytest.raises(ValueError, match=r"unknown key\(s\) \['base_ulr'\]"):
+        build_backbone({"name": "x", "kind": "openai", "base_ulr": "http://h/v1", "model": "m"})
+    with pytest.raises(ValueError, match="unknown kind 'vlm'"):
+        build_backbone({"name": "x", "kind": "vlm"})
+    with pytest.raises(ValueError, match=r"engine_pool 'p': unknown key\(s\) \['tp'\]"):
+        build_backbone({"name": "x", "kind": "vllm", "model": "m", "engine_pool": {"name": "p", "tp": 2}})
+
+
+def test_api_backbone_without_key_fails_naming_the_variable(monkeypatch):
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    with pytest.raises(RuntimeError, match="OPENAI_API_KEY"):
+        build_backbone(OmegaConf.load(CONF / "gpt-4o-mini.yaml"))
