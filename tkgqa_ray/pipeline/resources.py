@@ -1,0 +1,247 @@
+"""The run's shared actors and what a worker builds from them.
+
+The driver builds the fact table once, puts it in the object store (workers map it
+zero-copy), starts the fact-store shard actors and the embedding-service actor (named per
+run, owned by the driver so they die with it), and hands workers picklable clients. Each
+worker then builds its backbone, ``RunContext`` and method exactly once.
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from dataclasses import dataclass, field
+from typing import Any
+
+from omegaconf import DictConfig, OmegaConf
+
+log = logging.getLogger(__name__)
+
+
+def method_class(name: str):
+    """A registered method name, or ``"module:Class"`` (tests, plugins not in the registry)."""
+    from tkgqa_ray.methods.base import METHODS
+    from tkgqa_ray.registry import load
+
+    if name not in METHODS and ":" in name:
+        return load(name)
+    return METHODS.get(name)
+
+
+# --------------------------------------------------------------------------- generic proxy
+
+
+class _Hosted:
+    """Actor body hosting one object built *inside* the actor from a factory.
+
+    The object is built on first use (or by ``ready()``, which the driver fires without
+    waiting), so a slow build (loading an encoder, embedding a KG) overlaps with the workers
+    starting, and a method that never uses the service never pays for it.
+    """
+
+    def __init__(self, factory: Any, args: tuple, kwargs: dict) -> None:
+        import threading
+
+        self._factory, self._args, self._kwargs = factory, args, kwargs
+        self._lock = threading.Lock()
+        self._obj: Any = None
+
+    def _get(self) -> Any:
+        with self._lock:
+            if self._obj is None:
+                self._obj = self._factory(*self._args, **self._kwargs)
+            return self._obj
+
+    def call(self, name: str, args: tuple, kwargs: dict) -> Any:
+        return getattr(self._get(), name)(*args, **kwargs)
+
+    def ready(self) -> bool:
+        self._get()
+        return True
+
+
+class ActorProxy:
+    """Forwards method calls to a hosted object; picklable (holds an actor handle).
+
+    Calls are retried while a restartable actor is being rebuilt (``max_restarts``), so a
+    killed service actor costs latency, not error rows.
+    """
+
+    def __init__(self, handle: Any, retries: int = 20, backoff_s: float = 0.25) -> None:
+        self._handle = handle
+        self._retries = retries
+        self._backoff_s = backoff_s
+
+    def __getattr__(self, name: str):
+        if name.startswith("_"):
+            raise AttributeError(name)
+
+        def call(*args: Any, **kwargs: Any) -> Any:
+            import time
+
+            import ray
+            from ray.exceptions import ActorDiedError, ActorUnavailableError, RayActorError
+
+            for attempt in range(self._retries + 1):
+                try:
+                    return ray.get(self._handle.call.remote(name, args, kwargs))
+                except (ActorUnavailableError, ActorDiedError, RayActorError):
+                    if attempt == self._retries:
+                        raise
+                    time.sleep(min(self._backoff_s * 2**attempt, 5.0))
+
+        return call
+
+
+def host_actor(factory: Any, *args: Any, name: str, namespace: str | None, max_restarts: int = 3, num_cpus: float = 0, wait: bool = True, warm: bool = True, **kwargs: Any) -> ActorProxy:
+    import ray
+
+    cls = ray.remote(_Hosted).options(
+        name=name, namespace=namespace, max_restarts=max_restarts, max_task_retries=0, num_cpus=num_cpus,
+        max_concurrency=8,
+    )
+    handle = cls.remote(factory, args, kwargs)
+    if wait:
+        ray.get(handle.ready.remote())
+    elif warm:
+        handle.ready.remote()  # start building now; calls wait for it
+    return ActorProxy(handle)
+
+
+# --------------------------------------------------------------------------- shared run resources
+
+
+@dataclass
+class SharedResources:
+    """What the driver starts once per run; ``setup()`` is the picklable part workers get."""
+
+    run_id: str
+    table_ref: Any
+    store: Any
+    embeddings: Any
+    actors: list[Any] = field(default_factory=list)
+    stop_fns: list[Any] = field(default_factory=list)
+
+    def shutdown(self) -> None:
+        import ray
+
+        for fn in self.stop_fns:
+            try:
+                fn()
+            except Exception:  # noqa: BLE001
+                log.debug("shutdown hook failed", exc_info=True)
+        for a in self.actors:
+            try:
+                ray.kill(a, no_restart=True)
+            except Exception:  # noqa: BLE001
+                pass
+
+
+def _build_store(table: Any, kg_path: str, cfg: DictConfig, run_id: str, namespace: str | None):
+    """B's sharded store when present, else one hosted ``FactStore`` actor."""
+    n = int(cfg.store.num_shards)
+    restarts = int(cfg.store.max_restarts)
+    try:
+        from tkgqa_ray.kg import sharded as sh  # type: ignore[attr-defined]
+    except ImportError:
+        sh = None
+    if sh is not None and hasattr(sh, "start_sharded_store"):
+        store, stop = sh.start_sharded_store(
+            kg_path, num_shards=n, name=f"tkgqa-store-{run_id}", namespace=namespace, max_restarts=restarts
+        )
+        return store, [], [stop]
+    from tkgqa_ray.kg.store import FactStore
+
+    proxy = host_actor(
+        _store_from_file, kg_path, name=f"tkgqa-store-{run_id}", namespace=namespace, max_restarts=restarts
+    )
+    return proxy, [proxy._handle], []
+
+
+def _store_from_file(kg_path: str):
+    from tkgqa_ray.kg import load_kg
+    from tkgqa_ray.kg.store import FactStore
+
+    return FactStore(load_kg(kg_path))
+
+
+def _embedding_service(kg_path: str, encoder: str, cache_dir: str, device: str | None, indices: list[str]):
+    from tkgqa_ray.embed.service import EmbeddingService
+    from tkgqa_ray.kg import load_kg
+
+    return EmbeddingService(load_kg(kg_path), encoder_name=encoder, cache_dir=cache_dir, indices=tuple(indices), device=device)
+
+
+def _build_embeddings(kg_path: str, cfg: DictConfig, run_id: str, namespace: str | None):
+    e = cfg.embeddings
+    args = (kg_path, str(e.encoder), str(e.cache_dir), e.device, list(e.indices))
+    proxy = host_actor(
+        _embedding_service, *args, name=f"tkgqa-embed-{run_id}", namespace=namespace,
+        max_restarts=int(cfg.store.max_restarts), wait=False, warm=bool(e.get("warm", True)),
+    )
+    return proxy, [proxy._handle], []
+
+
+def start_shared(table: Any, kg_path: str, cfg: DictConfig) -> SharedResources:
+    import ray
+
+    run_id = uuid.uuid4().hex[:10]
+    namespace = OmegaConf.select(cfg, "ray.namespace")
+    ctx_ns = ray.get_runtime_context().namespace
+    namespace = ctx_ns or namespace
+    table_ref = ray.put(table)
+    store, actors, stops = _build_store(table, kg_path, cfg, run_id, namespace)
+    res = SharedResources(run_id, table_ref, store, None, actors, stops)
+    try:
+        emb, eactors, estops = _build_embeddings(kg_path, cfg, run_id, namespace)
+    except BaseException:
+        res.shutdown()
+        raise
+    res.embeddings = emb
+    res.actors += eactors
+    res.stop_fns += estops
+    return res
+
+
+def _plugin_method(name: str) -> Any:
+    """A ``module:Class`` method outside the package travels by value (cloudpickle), so a
+    plugin file next to the driver works on workers that cannot import it."""
+    import sys
+
+    from ray import cloudpickle
+
+    cls = method_class(name)
+    mod = sys.modules.get(cls.__module__)
+    if mod is None or cls.__module__.split(".")[0] == "tkgqa_ray":
+        return None
+    cloudpickle.register_pickle_by_value(mod)
+    return cls
+
+
+def worker_setup(res: SharedResources, cfg: DictConfig, meta: dict[str, str]) -> dict[str, Any]:
+    return {
+        "method_cls": _plugin_method(str(cfg.method.name)),
+        "meta": meta,
+        "cfg": OmegaConf.to_container(cfg, resolve=True),
+        "table_ref": [res.table_ref],  # wrapped: Ray does not resolve nested refs for us
+        "store": res.store,
+        "embeddings": res.embeddings,
+    }
+
+
+def build_worker_method(setup: dict[str, Any]):
+    """Inside a worker actor: connect, build backbone + RunContext + method once."""
+    import ray
+
+    from tkgqa_ray.backbones.factory import build_backbone
+    from tkgqa_ray.context import RunContext
+
+    cfg = setup["cfg"]
+    table = ray.get(setup["table_ref"][0])
+    options = dict(cfg["method"].get("options") or {})
+    backbone = build_backbone(cfg["backbone"], cache_dir=cfg.get("backbone_cache_dir"))
+    ctx = RunContext(table=table, store=setup["store"], embeddings=setup["embeddings"], backbone=backbone, options=options)
+    backbone.bind(ctx)
+    cls = setup.get("method_cls") or method_class(cfg["method"]["name"])
+    method = cls(ctx, ablation=cfg["ablation"]["name"], **options)
+    return method, ctx
