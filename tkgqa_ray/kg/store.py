@@ -200,14 +200,19 @@ class FactStore:
         if overlaps is not None:
             ql, qh = overlaps
             ov = (max(int(ql), 0), min(int(qh), _MAX_DAY))
-        rels = None if relation is None else self._rids(relation)
-        if rels is not None:
-            rels = tuple(r for r in rels if 0 <= r < self._R)
+        if relation is None:
+            rels = None
+        elif type(relation) is int:  # common case, skip the general normalisation
+            if not 0 <= relation < self._R:
+                return []
+            rels = (relation,)
+        else:
+            rels = tuple(r for r in self._rids(relation) if 0 <= r < self._R)
             if not rels:
                 return []
         E = self._E
-        s = None if subject is None else self._eid(subject)
-        o = None if object is None else self._eid(object)
+        s = subject if subject is None or type(subject) is int else self._eid(subject)
+        o = object if object is None or type(object) is int else self._eid(object)
         if (s is not None and not 0 <= s < E) or (o is not None and not 0 <= o < E):
             return []  # an id the KG does not have matches nothing
         if s is not None and o is not None:
