@@ -1,0 +1,7 @@
+"""SCoP (Structured Constraint Parsing): event triples -> conservative alignment -> executable
+temporal constraints + RankSelect -> answer inference over a compact evidence space.
+
+Stages live in their own modules (``event_parser``, ``alignment``, ``constraints``,
+``evidence``, ``answerer``); ``symbolic`` implements the four roles without an LLM;
+``method.SCoP`` wires them and the ablations. See docs/scop.md.
+"""

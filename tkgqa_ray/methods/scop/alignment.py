@@ -1,0 +1,323 @@
+"""Stage III: conservative graph alignment.
+
+Retrieval (deterministic): for every slot of every extracted triple, candidates from an exact
+/ normalised-name lookup, else the entity or relation embedding index (top-64, cosine >= 0.4,
+falling back to >= 0.2 when nothing passes). Candidate facts are distinct KG triples
+enumerated from a CSR index of triples by subject and by object, scored
+sim(s)+sim(r)+sim(o) (the ``?`` slot counts 1); the search triple is also enumerated reversed
+so the aligner can repair its orientation. The top-10 go to the ``aligner`` role.
+
+Rules (enforced in :func:`enforce_rules` on whatever the role returns): never fill or drop
+``?``; keep anchor count and order; only the search triple may be reversed; a slot without a
+reliable grounding keeps its surface form. A violating triple falls back to its raw form.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from tkgqa_ray.methods.base import Stage
+from tkgqa_ray.nlu import EntityMatcher
+
+from .roles import call_role, scop_trace
+from .schemas import AlignerOutput
+from .types import UNKNOWN, Triple
+
+TOP_SLOT = 64
+THRESH = 0.4
+THRESH_FALLBACK = 0.2
+TOP_FACTS = 10
+ENUM_ENTITIES = 5  # entity candidates per slot used to enumerate facts
+
+
+class TripleIndex:
+    """Distinct (s, r, o) triples of a table in CSR form by subject and by object."""
+
+    _cache: dict[Any, "TripleIndex"] = {}
+    _lock = threading.Lock()
+
+    def __init__(self, table: Any) -> None:
+        tr = np.asarray(table.triples)
+        E = len(table.entities)
+        self.triples = tr
+        self.by_s = np.argsort(tr[:, 0], kind="stable").astype(np.int64)
+        self.by_o = np.argsort(tr[:, 2], kind="stable").astype(np.int64)
+        self.s_off = np.searchsorted(tr[self.by_s, 0], np.arange(E + 1))
+        self.o_off = np.searchsorted(tr[self.by_o, 2], np.arange(E + 1))
+
+    @classmethod
+    def for_table(cls, table: Any) -> "TripleIndex":
+        key = getattr(table, "content_hash", None) or id(table)
+        with cls._lock:
+            idx = cls._cache.get(key)
+            if idx is None:
+                idx = cls._cache[key] = cls(table)
+            return idx
+
+    def with_subject(self, e: int) -> np.ndarray:
+        return self.by_s[self.s_off[e] : self.s_off[e + 1]]
+
+    def with_object(self, e: int) -> np.ndarray:
+        return self.by_o[self.o_off[e] : self.o_off[e + 1]]
+
+    def triples_of_entities(self, ents: list[int]) -> np.ndarray:
+        parts = [self.with_subject(e) for e in ents] + [self.with_object(e) for e in ents]
+        return np.unique(np.concatenate(parts)) if parts else np.zeros(0, np.int64)
+
+
+@dataclass
+class SlotCands:
+    ids: np.ndarray  # candidate ids, best first
+    scores: np.ndarray
+    exact: bool = False
+
+    def best(self) -> tuple[int, float] | None:
+        return (int(self.ids[0]), float(self.scores[0])) if len(self.ids) else None
+
+    def to_json(self, names: list[str], n: int = 5) -> list[list]:
+        return [[names[int(i)], round(float(s), 4)] for i, s in zip(self.ids[:n], self.scores[:n])]
+
+
+def _norm(name: str) -> str:
+    return " ".join(name.replace("_", " ").split()).casefold()
+
+
+class SlotRetriever:
+    """Exact/normalised lookup first, then the embedding index with the SCoP thresholds."""
+
+    def __init__(self, ctx: Any) -> None:
+        self.ctx = ctx
+        table = ctx.table
+        self.matcher = EntityMatcher.for_table(table)
+        self.rel_by_norm = {_norm(r): i for i, r in enumerate(table.relations)}
+
+    def _search(self, index: str, texts: list[str]) -> list[SlotCands]:
+        if not texts:
+            return []
+        scores, ids = self.ctx.embeddings.search(index, texts, TOP_SLOT)
+        out = []
+        for sc, ix in zip(np.asarray(scores), np.asarray(ids)):
+            keep = ix >= 0
+            sc, ix = sc[keep], ix[keep]
+            m = sc >= THRESH
+            if not m.any():
+                m = sc >= THRESH_FALLBACK
+            out.append(SlotCands(ix[m].astype(np.int64), sc[m].astype(np.float64)))
+        return out
+
+    def entities(self, surfaces: list[str]) -> list[SlotCands]:
+        res: list[SlotCands | None] = []
+        todo: list[int] = []
+        for i, s in enumerate(surfaces):
+            hit = self.matcher.lookup(s)
+            if hit:
+                res.append(SlotCands(np.array(hit, np.int64), np.ones(len(hit)), True))
+            else:
+                res.append(None)
+                todo.append(i)
+        for i, c in zip(todo, self._search("entity", [surfaces[i] for i in todo])):
+            res[i] = c
+        return res  # type: ignore[return-value]
+
+    def relations(self, phrases: list[str]) -> list[SlotCands]:
+        res: list[SlotCands | None] = []
+        todo: list[int] = []
+        for i, p in enumerate(phrases):
+            rid = self.rel_by_norm.get(_norm(p))
+            if rid is not None:
+                res.append(SlotCands(np.array([rid], np.int64), np.ones(1), True))
+            else:
+                res.append(None)
+                todo.append(i)
+        for i, c in zip(todo, self._search("relation", [phrases[i] for i in todo])):
+            res[i] = c
+        return res  # type: ignore[return-value]
+
+
+def _lookup(n: int, c: SlotCands) -> np.ndarray:
+    a = np.full(n, -np.inf)
+    a[c.ids] = np.maximum(a[c.ids], c.scores)
+    return a
+
+
+def candidate_facts(
+    tindex: TripleIndex, table: Any, t: Triple, cs: SlotCands | None, cr: SlotCands, co: SlotCands | None,
+    reversed_: bool = False,
+) -> list[dict]:
+    """Top-10 distinct KG triples compatible with ``t`` (``?`` slots open), best first."""
+    E, R = len(table.entities), len(table.relations)
+    rsim = _lookup(R, cr)
+    if not len(cr.ids):
+        return []
+    parts = []
+    if cs is not None and len(cs.ids):
+        parts = [tindex.with_subject(int(e)) for e in cs.ids[:ENUM_ENTITIES]]
+    elif co is not None and len(co.ids):
+        parts = [tindex.with_object(int(e)) for e in co.ids[:ENUM_ENTITIES]]
+    if not parts:
+        return []
+    tids = np.concatenate(parts)
+    tr = tindex.triples[tids]
+    score = rsim[tr[:, 1]]
+    if cs is not None:
+        score = score + _lookup(E, cs)[tr[:, 0]]
+    else:
+        score = score + 1.0
+    if co is not None:
+        score = score + _lookup(E, co)[tr[:, 2]]
+    else:
+        score = score + 1.0
+    ok = np.isfinite(score)
+    tids, tr, score = tids[ok], tr[ok], score[ok]
+    if not len(tids):
+        return []
+    order = np.lexsort((tids, -score))[:TOP_FACTS]
+    ssim = _lookup(E, cs)[tr[:, 0]] if cs is not None else None
+    osim = _lookup(E, co)[tr[:, 2]] if co is not None else None
+    out = []
+    for i in order:
+        s, r, o = (int(x) for x in tr[i])
+        sims = [1.0 if ssim is None else float(ssim[i]), float(rsim[r]), 1.0 if osim is None else float(osim[i])]
+        out.append({
+            "s": UNKNOWN if cs is None else table.entities[s],
+            "r": table.relations[r],
+            "o": UNKNOWN if co is None else table.entities[o],
+            "score": round(float(score[i]), 4),
+            "sims": [round(x, 4) for x in sims],
+            "reversed": reversed_,
+        })
+    return out
+
+
+def retrieve(ctx: Any, retriever: SlotRetriever, tindex: TripleIndex, anchors: list[Triple], search: Triple | None) -> dict:
+    """Slot candidates and top candidate facts for every triple of one question."""
+    table = ctx.table
+    triples = list(anchors) + ([search] if search is not None else [])
+    ent_surf = sorted({x for t in triples for x in (t.s, t.o) if x != UNKNOWN})
+    rel_surf = sorted({t.r for t in triples})
+    ec = dict(zip(ent_surf, retriever.entities(ent_surf)))
+    rc = dict(zip(rel_surf, retriever.relations(rel_surf)))
+    per: list[dict] = []
+    for k, t in enumerate(triples):
+        is_search = search is not None and k == len(triples) - 1
+        cs = None if t.s == UNKNOWN else ec[t.s]
+        co = None if t.o == UNKNOWN else ec[t.o]
+        cr = rc[t.r]
+        facts = candidate_facts(tindex, table, t, cs, cr, co)
+        if is_search:
+            rev = candidate_facts(tindex, table, t.reversed(), co, cr, cs, reversed_=True)
+            facts = sorted(facts + rev, key=lambda f: -f["score"])[:TOP_FACTS]
+        per.append({
+            "kind": "search" if is_search else "anchor",
+            "triple": t.as_list(),
+            "slots": {
+                "s": None if cs is None else cs.to_json(table.entities),
+                "r": cr.to_json(table.relations),
+                "o": None if co is None else co.to_json(table.entities),
+            },
+            "facts": facts,
+        })
+    return {"triples": per}
+
+
+# ------------------------------------------------------------------------------ rules
+def enforce_rules(raw_anchors: list[Triple], raw_search: Triple | None, out: dict | None) -> tuple[list[Triple], Triple | None, list[str]]:
+    """Apply the conservative-alignment rules to a role output; violations fall back to the
+    raw triple (per triple) and are reported."""
+    violations: list[str] = []
+    if out is None:
+        return list(raw_anchors), raw_search, ["no aligner output: raw triples kept"]
+    anchors_out = [Triple.of(t) for t in out.get("anchors") or []]
+    if len(anchors_out) != len(raw_anchors):
+        violations.append(f"anchor count changed {len(raw_anchors)} -> {len(anchors_out)}: raw anchors kept")
+        anchors = list(raw_anchors)
+    else:
+        anchors = []
+        for i, (raw, new) in enumerate(zip(raw_anchors, anchors_out)):
+            if UNKNOWN in new.as_list():
+                violations.append(f"anchor {i}: '?' introduced")
+                anchors.append(raw)
+            elif raw.s != raw.o and _same(new.s, raw.o) and _same(new.o, raw.s):
+                violations.append(f"anchor {i}: reversed (only the search triple may be)")
+                anchors.append(raw)
+            else:
+                anchors.append(new)
+    search = raw_search
+    s_out = out.get("search")
+    if raw_search is None:
+        if s_out is not None:
+            violations.append("search triple invented: dropped")
+    elif s_out is None:
+        violations.append("search triple dropped: raw kept")
+    else:
+        new = Triple.of(s_out)
+        if new.as_list().count(UNKNOWN) != 1 or new.r == UNKNOWN:
+            violations.append("search '?' filled or moved to the relation: raw kept")
+        else:
+            raw_known = raw_search.o if raw_search.s == UNKNOWN else raw_search.s
+            new_known = new.o if new.s == UNKNOWN else new.s
+            if new_known == UNKNOWN:
+                violations.append("search known slot lost: raw kept")
+            else:
+                search = new
+                del raw_known, new_known
+    return anchors, search, violations
+
+
+def _same(a: str, b: str) -> bool:
+    return _norm(a) == _norm(b)
+
+
+class AlignmentStage(Stage):
+    name = "scop.alignment"
+
+    def __init__(self, ctx: Any) -> None:
+        super().__init__(ctx)
+        self.retriever = SlotRetriever(ctx)
+        self.tindex = TripleIndex.for_table(ctx.table)
+
+    def __call__(self, states: list[dict]) -> list[dict]:
+        live, inputs = [], []
+        for st in states:
+            raw = st["_scop"]["raw"]
+            if raw is None:
+                st["_scop"].update(anchors=[], search=None)
+                continue
+            anchors = [Triple.of(t) for t in raw.get("anchors") or []]
+            search = Triple.of(raw["search"]) if raw.get("search") else None
+            cands = retrieve(self.ctx, self.retriever, self.tindex, anchors, search)
+            scop_trace(st)["alignment_candidates"] = cands
+            live.append((st, anchors, search))
+            inputs.append({
+                "question": st["question"],
+                "anchors": [t.as_list() for t in anchors],
+                "search": None if search is None else search.as_list(),
+                "candidates": cands["triples"],
+            })
+        outs = call_role(self.ctx, [x[0] for x in live], "aligner", inputs, AlignerOutput)
+        for (st, anchors, search), out in zip(live, outs):
+            a2, s2, viol = enforce_rules(anchors, search, out)
+            st["_scop"].update(anchors=[t.as_list() for t in a2], search=None if s2 is None else s2.as_list())
+            tr = scop_trace(st)
+            tr["triples_aligned"] = {"anchors": st["_scop"]["anchors"], "search": st["_scop"]["search"]}
+            tr["search_reversed"] = bool(search and s2 and s2.open_slot != search.open_slot)
+            if viol:
+                tr["alignment_violations"] = viol
+        return states
+
+
+class RawAlignmentStage(Stage):
+    """``wo_alignment``: the raw extracted triples go straight to constraint execution."""
+
+    name = "scop.no_alignment"
+
+    def __call__(self, states: list[dict]) -> list[dict]:
+        for st in states:
+            raw = st["_scop"]["raw"] or {}
+            st["_scop"].update(anchors=list(raw.get("anchors") or []), search=raw.get("search"))
+            scop_trace(st)["triples_aligned"] = {"anchors": st["_scop"]["anchors"], "search": st["_scop"]["search"], "unaligned": True}
+        return states

@@ -1,0 +1,98 @@
+"""Stage I/II: event triple identification (role ``event_parser``), and the ``wo_triple``
+ablation's retrieval-based pseudo decomposition.
+
+The role returns anchors (complete triples) and at most one search triple with exactly one
+``?``; :mod:`.schemas` enforces those invariants, and this stage adds the question-level one
+(a time-seeking question has no search triple). A violation is a parse failure: the question
+keeps no triples and ends with no answer, the run goes on.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from tkgqa_ray.methods.base import Stage
+from tkgqa_ray.nlu import EntityMatcher, find_entity_mentions, infer_answer_type
+
+from .roles import call_role, scop_trace
+from .schemas import EventParserOutput
+from .types import UNKNOWN
+
+
+class EventParserStage(Stage):
+    name = "scop.event_parser"
+
+    def __call__(self, states: list[dict]) -> list[dict]:
+        outs = call_role(self.ctx, states, "event_parser", [{"question": s["question"]} for s in states], EventParserOutput)
+        for st, out in zip(states, outs):
+            tr = scop_trace(st)
+            if out is not None and out.get("search") is not None and infer_answer_type(st["question"]) == "time":
+                tr.setdefault("failures", []).append(
+                    {"role": "event_parser", "error": "parse_failure: time-seeking question with a search triple", "raw": str(out)[:500]}
+                )
+                st["roles"][-1]["error"] = "parse_failure: time-seeking question with a search triple"
+                st["roles"][-1]["ok"] = False
+                out = None
+            st["_scop"] = {"raw": out}
+            tr["triples_raw"] = out
+        return states
+
+
+class PseudoTripleStage(Stage):
+    """``wo_triple``: no event parsing. The raw question retrieves KG triples (the names it
+    contains, lexically, and relations by dense similarity to the whole question); the best
+    triple becomes a pseudo search triple (the slot whose name is not in the question is
+    opened) and the next ones pseudo anchors. No separation of answer and anchor events."""
+
+    name = "scop.pseudo_triples"
+    n_anchors = 2
+
+    def __init__(self, ctx: Any) -> None:
+        super().__init__(ctx)
+        self.matcher = EntityMatcher.for_table(ctx.table)
+        from .alignment import TripleIndex
+
+        self.tindex = TripleIndex.for_table(ctx.table)
+
+    def __call__(self, states: list[dict]) -> list[dict]:
+        table = self.ctx.table
+        R = len(table.relations)
+        for st in states:
+            q = st["question"]
+            ments = find_entity_mentions(q, self.matcher)
+            ents = sorted({e for m in ments for e in m.entity_ids})
+            out = None
+            if ents:
+                sims = np.asarray(self.ctx.embeddings.similarity("relation", [q], np.arange(R)))[0]
+                tids = self.tindex.triples_of_entities(ents)
+                if len(tids):
+                    tr = table.triples[tids]
+                    in_q = np.isin(tr[:, 0], ents).astype(float) + np.isin(tr[:, 2], ents).astype(float)
+                    score = in_q + sims[tr[:, 1]]
+                    order = np.lexsort((tids, -score))[: 1 + self.n_anchors]
+                    best = [tr[i] for i in order]
+                    name = table.entities
+                    rel = table.relations
+                    time_q = infer_answer_type(q) == "time"
+                    search = None
+                    anchors = []
+                    for j, (s, r, o) in enumerate(best):
+                        t = [name[s], rel[r], name[o]]
+                        if j == 0 and not time_q:
+                            if s in ents and o not in ents:
+                                t[2] = UNKNOWN
+                            elif o in ents and s not in ents:
+                                t[0] = UNKNOWN
+                            else:
+                                t[2] = UNKNOWN
+                            search = t
+                        else:
+                            anchors.append(t)
+                    out = {"anchors": anchors, "search": search}
+            st.setdefault("roles", [])
+            st["_scop"] = {"raw": out}
+            scop_trace(st)["triples_raw"] = out
+            scop_trace(st)["pseudo_triples"] = True
+        return states

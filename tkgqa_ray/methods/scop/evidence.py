@@ -1,0 +1,137 @@
+"""Stage IV (b): deterministic evidence construction on the fact store.
+
+Structural candidates Γ(x, u): relation must match; subject/object too unless ``?`` (one
+posting-list slice: (s,r) or (r,o) or (s,r,o)). Anchor time resolution: every fact of an
+aligned anchor triple is a reference range; no fact -> constraints on it admit nothing.
+Targets: the search triple; without one (time questions) the *anchor-only* mode targets the
+anchors that no event constraint refers to. Then conjunction of κ, RankSelect with ρ, at most
+20 facts (10 in ``wo_constraint``). A slot that is not a KG name (alignment kept its surface
+form) has no structural matches: the paper's schema-level equivalence.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from tkgqa_ray.methods.base import Stage
+
+from .constraints import MAX_EVIDENCE, apply_constraints, constraints_from_json, rank_select
+from .roles import scop_trace
+from .types import UNKNOWN, Ranking
+
+ANCHOR_CONTEXT = 5  # anchor facts per anchor shown to the answerer next to the search facts
+
+
+class NameResolver:
+    """KG name or display form -> id (exact; no similarity: that is alignment's job)."""
+
+    def __init__(self, table: Any) -> None:
+        self.eid = table.entity_id
+        self.rid = table.relation_id
+        self.deid = table.display_entity_id
+        self.drid = table.display_relation_id
+
+    def entity(self, x: str) -> int | None:
+        i = self.eid.get(x)
+        return i if i is not None else self.deid.get(x)
+
+    def relation(self, x: str) -> int | None:
+        i = self.rid.get(x)
+        return i if i is not None else self.drid.get(x)
+
+
+def structural(store: Any, res: NameResolver, t: list[str]) -> np.ndarray:
+    """Fact ids x with Γ(x, t) = 1, sorted by (start, id)."""
+    s, r, o = t
+    rid = res.relation(r)
+    sid = None if s == UNKNOWN else res.entity(s)
+    oid = None if o == UNKNOWN else res.entity(o)
+    if rid is None or (s != UNKNOWN and sid is None) or (o != UNKNOWN and oid is None):
+        return np.zeros(0, np.int64)
+    return np.asarray(store.query(subject=sid, relation=rid, object=oid), dtype=np.int64)
+
+
+def build_evidence(ctx: Any, res: NameResolver, sc: dict) -> dict:
+    """The deterministic part of Stage IV for one question (``sc`` = the stage scratch)."""
+    table, store = ctx.table, ctx.store
+    start, end = table.start, table.end
+    anchors: list[list[str]] = sc.get("anchors") or []
+    search = sc.get("search")
+    cons = constraints_from_json(sc.get("constraints") or [])
+    rk = sc.get("ranking")
+    ranking = Ranking(rk["order"], int(rk["k"])) if rk else None
+    cap = int(sc.get("evidence_cap") or MAX_EVIDENCE)
+
+    anchor_ids = [structural(store, res, a) for a in anchors]
+    anchor_spans = [list(zip(start[ids].tolist(), end[ids].tolist())) for ids in anchor_ids]
+    if search is not None:
+        mode = "search"
+        cand = structural(store, res, search)
+    elif anchors:
+        mode = "anchor_only"
+        referenced = {int(c.reference) for c in cons if c.ref_type == "event"}  # type: ignore[arg-type]
+        targets = [i for i in range(len(anchors)) if i not in referenced] or [0]
+        parts = [anchor_ids[i] for i in targets]
+        cand = np.unique(np.concatenate(parts)) if parts else np.zeros(0, np.int64)
+        cons = [c for c in cons if not (c.ref_type == "event" and int(c.reference) in targets)]  # type: ignore[arg-type]
+    else:
+        mode = "none"
+        cand = np.zeros(0, np.int64)
+    initial = int(len(cand))
+    if len(cand) and cons:
+        cand = cand[apply_constraints(start[cand], end[cand], cons, anchor_spans)]
+    admissible = int(len(cand))
+    final = rank_select(cand, start, ranking, cap)
+    return {
+        "mode": mode,
+        "target_facts": final.tolist(),
+        "anchor_facts": [ids[:ANCHOR_CONTEXT].tolist() for ids in anchor_ids],
+        "anchor_counts": [int(len(ids)) for ids in anchor_ids],
+        "initial": initial,
+        "admissible": admissible,
+        "final": int(len(final)),
+    }
+
+
+def fact_dict(table: Any, i: int) -> dict:
+    f = table.fact(int(i))
+    from tkgqa_ray.time import format_day
+
+    return {
+        "id": int(i),
+        "s": table.display(f.subject),
+        "r": table.display(f.relation),
+        "o": table.display(f.object),
+        "start": format_day(f.start, "day"),
+        "end": format_day(f.end, "day"),
+    }
+
+
+class EvidenceStage(Stage):
+    name = "scop.evidence"
+
+    def __init__(self, ctx: Any) -> None:
+        super().__init__(ctx)
+        self.res = NameResolver(ctx.table)
+
+    def __call__(self, states: list[dict]) -> list[dict]:
+        table = self.ctx.table
+        for st in states:
+            sc = st["_scop"]
+            ev = build_evidence(self.ctx, self.res, sc)
+            sc["evidence"] = ev
+            st["initial_evidence_count"] = ev["initial"]
+            st["final_evidence_count"] = ev["final"]
+            st["evidence"] = [table.fact(i).key for i in ev["target_facts"]]
+            tr = scop_trace(st)
+            tr["evidence"] = {
+                "mode": ev["mode"],
+                "initial": ev["initial"],
+                "admissible": ev["admissible"],
+                "final": ev["final"],
+                "anchor_counts": ev["anchor_counts"],
+                "anchor_facts": [[table.fact(i).key for i in ids] for ids in ev["anchor_facts"]],
+            }
+        return states

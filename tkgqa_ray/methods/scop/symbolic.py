@@ -1,0 +1,231 @@
+"""Symbolic (no-LLM) implementations of SCoP's four roles, built on :mod:`tkgqa_ray.nlu`.
+
+Registered in ``SYMBOLIC_ROLES`` as ``scop.event_parser``, ``scop.aligner``,
+``scop.constraint_parser`` and ``scop.answerer`` when this module is imported (the SCoP
+method module imports it). Each takes ``(inputs, ctx)`` and returns a dict that validates
+against the role's schema; the symbolic backbone validates it like LLM output.
+
+The parsing is designed from the semantics of temporal questions (one asked event, event
+references introduced by cues, explicit times, ordinals), see :mod:`tkgqa_ray.nlu.analysis`.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any
+
+from tkgqa_ray.backbones.base import SYMBOLIC_ROLES
+from tkgqa_ray.nlu import EntityMatcher, QuestionAnalysis, analyze, infer_answer_type, infer_time_level
+from tkgqa_ray.nlu.analysis import passive_agent_first
+from tkgqa_ray.time import parse_time, format_day
+
+from .types import UNKNOWN
+
+ENT_OK = 0.6  # entity slot similarity considered reliable
+REL_OK = 0.5  # relation similarity for slot-level grounding without fact support
+REL_FACT_OK = 0.2  # relation similarity when a KG fact with the grounded entities supports it
+DEFAULT_PHRASE = "interact with"
+
+_CACHE: "OrderedDict[tuple, QuestionAnalysis]" = OrderedDict()
+_CACHE_MAX = 4096
+
+
+def analysis(question: str, ctx: Any) -> QuestionAnalysis:
+    """``analyze`` with a small per-process LRU (the roles of one question share it)."""
+    matcher = EntityMatcher.for_table(ctx.table)
+    key = (question, id(matcher), id(getattr(ctx, "embeddings", None)))
+    hit = _CACHE.get(key)
+    if hit is not None:
+        _CACHE.move_to_end(key)
+        return hit
+    a = analyze(question, matcher, getattr(ctx, "embeddings", None))
+    _CACHE[key] = a
+    if len(_CACHE) > _CACHE_MAX:
+        _CACHE.popitem(last=False)
+    return a
+
+
+# ----------------------------------------------------------------------------- event parser
+def event_parser(inputs: dict, ctx: Any) -> dict:
+    q = inputs["question"]
+    a = analysis(q, ctx)
+    phrase = a.main.phrase or next((r.phrase for r in a.refs if r.phrase), "") or DEFAULT_PHRASE
+    main = a.main.mentions
+    anchors: list[list[str]] = []
+    search = None
+    if a.answer_type == "entity":
+        if not main:
+            raise ValueError("no entity mention for the asked event")
+        x = main[0].text
+        search = [UNKNOWN, phrase, x] if a.main.open_slot == "subject" else [x, phrase, UNKNOWN]
+    else:
+        if len(main) < 2:
+            raise ValueError("a time question needs a complete event (two entity mentions)")
+        m0, m1 = main[0], main[1]
+        if passive_agent_first(q, main):
+            m0, m1 = m1, m0
+        anchors.append([m0.text, phrase, m1.text])
+    for ref in a.refs:
+        ms = ref.mentions
+        if len(ms) >= 2:
+            r0, r1 = ms[0], ms[1]
+            if passive_agent_first(q[: ref.span[1]], ms):
+                r0, r1 = r1, r0
+            anchors.append([r0.text, ref.phrase or phrase, r1.text])
+        elif search is not None:  # parallel reference: the other name in the asked role
+            other = ms[0].text
+            anchors.append([other, phrase, search[2]] if search[0] == UNKNOWN else [search[0], phrase, other])
+        elif anchors:  # time question, elliptic reference: same action, name replaces the subject
+            anchors.append([ms[0].text, anchors[0][1], anchors[0][2]])
+    return {"anchors": anchors, "search": search}
+
+
+# ----------------------------------------------------------------------------- aligner
+def _slot_best(slot: list | None, thresh: float, raw: str) -> str:
+    if slot and slot[0][1] >= thresh:
+        return slot[0][0]
+    return raw
+
+
+def _fact_ok(f: dict, ent_ok: float = ENT_OK, rel_ok: float = REL_FACT_OK) -> bool:
+    ss, sr, so = f.get("sims", [1.0, 1.0, 1.0])
+    return ss >= ent_ok and so >= ent_ok and sr >= rel_ok
+
+
+def aligner(inputs: dict, ctx: Any) -> dict:
+    """Conservative alignment from the retrieval candidates (``inputs["candidates"]``)."""
+    cands = inputs["candidates"]
+    anchors_in = inputs["anchors"]
+    search_in = inputs["search"]
+    search_out = None
+    search_rel = None
+    if search_in is not None:
+        entry = cands[-1]
+        facts = entry["facts"]
+        fwd = [f for f in facts if not f["reversed"] and _fact_ok(f)]
+        rev = [f for f in facts if f["reversed"] and _fact_ok(f)]
+        s, r, o = search_in
+        if fwd:
+            f = fwd[0]
+            search_out = [f["s"], f["r"], f["o"]]
+        elif rev:  # orientation repair: only when the extracted direction has no KG support
+            f = rev[0]
+            search_out = [f["s"], f["r"], f["o"]]
+        else:
+            slots = entry["slots"]
+            search_out = [
+                UNKNOWN if s == UNKNOWN else _slot_best(slots["s"], ENT_OK, s),
+                _slot_best(slots["r"], REL_OK, r),
+                UNKNOWN if o == UNKNOWN else _slot_best(slots["o"], ENT_OK, o),
+            ]
+        search_rel = search_out[1]
+    anchors_out = []
+    for raw, entry in zip(anchors_in, cands[: len(anchors_in)]):
+        facts = [f for f in entry["facts"] if _fact_ok(f)]
+        if search_rel is not None and search_in is not None and raw[1] == search_in[1]:
+            same = [f for f in facts if f["r"] == search_rel]
+            facts = same or facts
+        if facts:  # fact-level grounding
+            f = facts[0]
+            anchors_out.append([f["s"], f["r"], f["o"]])
+        else:
+            slots = entry["slots"]
+            anchors_out.append([
+                _slot_best(slots["s"], ENT_OK, raw[0]),
+                _slot_best(slots["r"], REL_OK, raw[1]),
+                _slot_best(slots["o"], ENT_OK, raw[2]),
+            ])
+    return {"anchors": anchors_out, "search": search_out}
+
+
+# ----------------------------------------------------------------------------- constraints
+def constraint_parser(inputs: dict, ctx: Any) -> dict:
+    q = inputs["question"]
+    a = analysis(q, ctx)
+    n_anchors = len(inputs.get("anchors") or [])
+    base = 0 if inputs.get("search") is not None else 1  # anchor 0 is the target of a time question
+    cons: list[dict] = []
+    for c in a.time_cues:
+        if c.kind == "time":
+            cons.append({
+                "ref_type": "explicit_time", "operator": c.op, "reference": c.time,
+                "granularity": c.granularity if c.op == "equal" else None, "offset": 0,
+            })
+        else:
+            lo, hi = c.time.split("..")
+            cons.append({"ref_type": "explicit_interval", "operator": c.op or "inside", "reference": [lo, hi],
+                         "granularity": None, "offset": 0})
+    for j, ref in enumerate(a.refs):
+        idx = base + j
+        if idx >= n_anchors:
+            break
+        c = ref.cue
+        cons.append({
+            "ref_type": "event", "operator": c.op, "reference": idx,
+            "granularity": c.granularity if c.op == "equal" else None, "offset": c.offset,
+        })
+    o = a.ordinal
+    ranking = {"order": o.order, "k": o.k or 1} if o is not None else None
+    return {"constraints": cons, "ranking": ranking}
+
+
+# ----------------------------------------------------------------------------- answerer
+def _fmt(day_iso: str, level: str) -> str:
+    return format_day(parse_time(day_iso).lo, level)  # type: ignore[arg-type]
+
+
+def answerer(inputs: dict, ctx: Any) -> dict:
+    """Answer realisation: the asked slot of the final facts (entity questions) or their
+    start days at the question's granularity (time questions); ranked questions put the
+    k-th distinct start day first, others rank by support count."""
+    q = inputs["question"]
+    facts = inputs.get("facts") or []
+    rk = inputs.get("ranking")
+    slot = inputs.get("open_slot")
+    want_time = infer_answer_type(q) == "time" or slot is None
+    level = infer_time_level(q)
+    if want_time:
+        vals = [_fmt(f["start"], level) for f in facts]
+    else:
+        vals = [f["s"] if slot == "subject" else f["o"] for f in facts]
+    if not vals:
+        return {"answers": []}
+    if rk:
+        # facts arrive in RankSelect order; group by distinct start day, k-th group first
+        groups: list[list[str]] = []
+        last = None
+        for f, v in zip(facts, vals):
+            if f["start"] != last:
+                groups.append([])
+                last = f["start"]
+            groups[-1].append(v)
+        k = max(1, int(rk.get("k") or 1))
+        order = ([groups[k - 1]] if k <= len(groups) else []) + [g for i, g in enumerate(groups) if i != k - 1]
+        ranked = [v for g in order for v in g]
+    else:
+        count: dict[str, int] = {}
+        first: dict[str, int] = {}
+        for i, v in enumerate(vals):
+            count[v] = count.get(v, 0) + 1
+            first.setdefault(v, i)
+        ranked = sorted(count, key=lambda v: (-count[v], first[v]))
+    out: list[str] = []
+    for v in ranked:
+        if v not in out:
+            out.append(v)
+    return {"answers": out}
+
+
+def register() -> None:
+    for role, fn in (
+        ("event_parser", event_parser),
+        ("aligner", aligner),
+        ("constraint_parser", constraint_parser),
+        ("answerer", answerer),
+    ):
+        name = f"scop.{role}"
+        if name not in SYMBOLIC_ROLES:
+            SYMBOLIC_ROLES.register(name, fn)
+
+
+register()

@@ -1,0 +1,40 @@
+"""Deterministic question understanding (no LLM): the building blocks of symbolic roles.
+
+Public API (documented in docs/scop.md, "NLU API"):
+
+* :class:`EntityMatcher` (``EntityMatcher.for_table(table)``, cached per table) and
+  :func:`find_entity_mentions` -> list[:class:`Mention`];
+* :func:`parse_temporal_cues` -> list[:class:`Cue`] and :func:`find_dates`;
+* :func:`infer_answer_type` ("entity" | "time") and :func:`infer_time_level`
+  ("day" | "month" | "year"), from the question text only;
+* :func:`relation_phrase` (strip scaffolding) and :func:`ground_relation` (embedding
+  similarity to KG relation names) -> list[:class:`RelationCandidate`];
+* :func:`analyze` -> :class:`QuestionAnalysis`: all of the above for one question, with the
+  clause structure (wh-phrase, main clause, event-reference clauses) SCoP's event parser uses.
+"""
+
+from .analysis import Clause, QuestionAnalysis, analyze
+from .entities import EntityMatcher, Mention, find_entity_mentions
+from .relations import RelationCandidate, ground_relation, relation_phrase
+from .temporal import Cue, find_dates, infer_answer_type, infer_time_level, parse_temporal_cues
+from .text import fold, mask_spans, tokenize
+
+__all__ = [
+    "Clause",
+    "Cue",
+    "EntityMatcher",
+    "Mention",
+    "QuestionAnalysis",
+    "RelationCandidate",
+    "analyze",
+    "find_dates",
+    "find_entity_mentions",
+    "fold",
+    "ground_relation",
+    "infer_answer_type",
+    "infer_time_level",
+    "mask_spans",
+    "parse_temporal_cues",
+    "relation_phrase",
+    "tokenize",
+]

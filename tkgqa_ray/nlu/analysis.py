@@ -1,0 +1,163 @@
+"""Clause structure of a temporal question, from mentions + cues + a little syntax.
+
+A temporal KGQA question has one *main* event (the one asked about) and zero or more
+*reference* events introduced by an event cue (``after X``, ``in the same month as X``,
+``3 days before X did``). The reference clause runs from its cue to the next clause boundary
+(comma, question mark, another cue, a wh-word). A reference clause with two names is a full
+event (``after Japan visited China``); with one name it is a *parallel reference*: the same
+action as the main event with that name in the asked-for role (``After the Danish Ministry,
+who first visited Iraq?`` -> the Danish Ministry visited Iraq).
+
+The asked-for role of the main event (subject or object) follows from word order: a
+wh-phrase followed only by an auxiliary before the name (``Who did China visit``) asks for the
+object; a passive ``was <verb>ed by X`` makes X the agent; otherwise the wh-phrase is the
+subject (``Who visited China``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from .entities import EntityMatcher, Mention, find_entity_mentions
+from .relations import relation_phrase
+from .temporal import Cue, infer_answer_type, infer_time_level, parse_temporal_cues
+from .text import mask_spans
+
+_AUX = {
+    "did", "does", "do", "has", "have", "had", "will", "would", "could", "can", "was", "were",
+    "is", "are", "not", "n't", "ever", "the", "a", "an", "then", "also", "first", "last",
+    "initially", "finally", "most", "recently", "really", "actually", "previously",
+}
+_WH_PHRASE_RE = re.compile(
+    r"\b(?:(?:with|to|for|from|against|by|of|on|at|in)\s+)?"
+    r"(?P<wh>who(?:m|se)?|which|what)"
+    r"(?:\s+(?:other\s+)?(?P<noun>[a-z]+(?:\s+(?:leader|official|body|group|party|actor|entity|organi[sz]ation|country|person|institution)s?)?))?\b",
+    re.I,
+)
+_REL_ANCHOR_RE = re.compile(r"\b(?:that|who|whom|which)\b", re.I)
+_PASSIVE_END_RE = re.compile(r"\b(?:was|were|is|are|been|being|got|get|gets)\b[\w\s']*\bby\s*$", re.I)
+_BY_END_RE = re.compile(r"\bby\s*$", re.I)
+_BOUNDARY_RE = re.compile(r"[,;?.!]|\b(?:who|whom|whose|which|what|when)\b", re.I)
+_NOUN_STOP = {"did", "does", "do", "was", "were", "is", "are", "has", "have", "had", "will", "would", "first", "last"}
+
+
+@dataclass
+class Clause:
+    """An event clause: its names (in order), relation phrase and the role asked for."""
+
+    mentions: list[Mention]
+    phrase: str
+    cue: Cue | None = None  # the event cue introducing a reference clause
+    span: tuple[int, int] = (0, 0)
+    open_slot: str | None = None  # "subject" | "object" for the main clause of entity questions
+
+
+@dataclass
+class QuestionAnalysis:
+    question: str
+    mentions: list[Mention]
+    cues: list[Cue]
+    answer_type: str  # "entity" | "time"
+    time_level: str  # "day" | "month" | "year"
+    main: Clause
+    refs: list[Clause] = field(default_factory=list)
+    wh_span: tuple[int, int] | None = None
+
+    @property
+    def ordinal(self) -> Cue | None:
+        return next((c for c in self.cues if c.kind == "ordinal"), None)
+
+    @property
+    def time_cues(self) -> list[Cue]:
+        return [c for c in self.cues if c.kind in ("time", "interval")]
+
+
+def _wh_span(masked: str) -> tuple[int, int] | None:
+    for m in _WH_PHRASE_RE.finditer(masked):
+        wh = m.group("wh").lower()
+        end = m.end("wh")
+        noun = m.group("noun")
+        if noun and wh in ("which", "what") and noun.split()[0].lower() not in _NOUN_STOP:
+            end = m.end("noun")
+        return (m.start(), end)
+    m = _REL_ANCHOR_RE.search(masked)
+    if m:
+        return m.span()
+    return None
+
+
+def _ref_region(masked: str, cue: Cue, other_cues: list[Cue]) -> tuple[int, int]:
+    end = len(masked)
+    m = _BOUNDARY_RE.search(masked, cue.end)
+    if m:
+        end = m.start()
+    for c in other_cues:
+        if cue.end <= c.start < end:
+            end = c.start
+    return (cue.start, end)
+
+
+def analyze(question: str, matcher: EntityMatcher, embeddings: Any = None) -> QuestionAnalysis:
+    """Mentions, cues, answer type/granularity and the clause structure of ``question``."""
+    mentions = find_entity_mentions(question, matcher, embeddings)
+    spans = [(m.start, m.end) for m in mentions]
+    masked = mask_spans(question, spans)
+    cues = parse_temporal_cues(masked)
+    answer_type = infer_answer_type(masked)
+    time_level = infer_time_level(masked, cues)
+    wh = _wh_span(masked)
+
+    # reference clauses: an event cue followed (within its clause) by at least one name
+    refs: list[Clause] = []
+    ref_spans: list[tuple[int, int]] = []
+    for c in cues:
+        if c.kind != "event":
+            continue
+        a, b = _ref_region(masked, c, [x for x in cues if x is not c])
+        inside = [m for m in mentions if a <= m.start < b]
+        if not inside:
+            continue
+        text = mask_spans(question[:b], spans + [(x.start, x.end) for x in cues])[c.end:]
+        refs.append(Clause(inside, relation_phrase(text), cue=c, span=(a, b)))
+        ref_spans.append((a, b))
+
+    main_mentions = [m for m in mentions if not any(a <= m.start < b for a, b in ref_spans)]
+    blank = spans + [(c.start, c.end) for c in cues] + ref_spans
+    if wh:
+        blank.append(wh)
+    phrase = relation_phrase(mask_spans(question, blank))
+    main = Clause(main_mentions, phrase, span=(0, len(question)))
+    if answer_type == "entity" and main_mentions:
+        main.open_slot = _open_slot(masked, wh, main_mentions[0])
+    return QuestionAnalysis(question, mentions, cues, answer_type, time_level, main, refs, wh)
+
+
+def _open_slot(masked: str, wh: tuple[int, int] | None, x: Mention) -> str:
+    """Which role of the main event the wh-phrase asks for, relative to the name ``x``."""
+    if wh is None:
+        return "subject"
+    if wh[0] > x.start:  # "X visited whom" / "X was visited by whom"
+        between = masked[x.end : wh[0]]
+        return "subject" if _BY_END_RE.search(between) else "object"
+    between = masked[wh[1] : x.start]
+    if _PASSIVE_END_RE.search(between):  # "who was visited by X": X is the agent
+        return "object"
+    words = re.findall(r"[\w']+", between.lower())
+    if words and all(w in _AUX for w in words) and any(w not in ("the", "a", "an", "first", "last") for w in words):
+        return "object"  # "who did X visit": X is the subject, the wh asks for the object
+    return "subject"
+
+
+def passive_agent_first(question: str, mentions: list[Mention]) -> bool:
+    """True when the second name is the agent of a passive (``was X visited by Y``)."""
+    if len(mentions) < 2:
+        return False
+    between = question[mentions[0].end : mentions[1].start]
+    return bool(re.search(r"\bby\s*(?:the\s+)?$", between, re.I)) and bool(
+        re.search(r"\b(?:was|were|is|are|been|being|get|got)\b", question[: mentions[1].start], re.I)
+    )
+
+
+__all__ = ["Clause", "QuestionAnalysis", "analyze", "passive_agent_first"]

@@ -1,0 +1,193 @@
+"""Entity mentions: longest match of KG entity names in a question, with an embedding fallback.
+
+The matcher is a token trie over every entity's folded name (KG form and display form tokenise
+the same way, see :mod:`.text`), so a question is scanned once, left to right, taking the
+longest name that starts at each token (leftmost-longest, non-overlapping). This is the
+Aho-Corasick idea restricted to token boundaries, which is what names need: ``Iran`` must not
+match inside ``Iranian``. A match whose question surface is all lower case is dropped unless
+the KG name itself is lower case, so common words that happen to be entity names
+(``government``, ``police``) do not become mentions.
+
+Paraphrased or slightly misspelt names are found by the optional embedding fallback: maximal
+runs of capitalised tokens not covered by an exact match are searched in the entity index.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .text import fold, norm_tokens, tokenize
+
+if TYPE_CHECKING:
+    from tkgqa_ray.kg.table import FactTable
+
+_END = "\x00"  # trie terminal key -> tuple of entity ids
+
+# Capitalised words that start runs but are never names by themselves (question words,
+# temporal words). Used only by the embedding fallback's span proposal.
+_NOT_NAME = {
+    "who", "whom", "whose", "which", "what", "when", "where", "why", "how", "in", "on", "at",
+    "after", "before", "during", "since", "until", "by", "between", "from", "the", "a", "an",
+    "did", "does", "do", "was", "were", "is", "are", "has", "have", "had", "will", "would",
+    "january", "february", "march", "april", "may", "june", "july", "august", "september",
+    "october", "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep",
+    "sept", "oct", "nov", "dec", "monday", "tuesday", "wednesday", "thursday", "friday",
+    "saturday", "sunday", "first", "last", "prior", "following", "following", "same", "year",
+    "month", "day", "date", "i", "according", "whoever", "please", "tell", "name", "list",
+}
+_JOINERS = {"of", "and", "for", "the", "de", "la", "du", "(", ")", "-", "'", "&", "."}
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    """A span of the question that names KG entities (several ids if names collide)."""
+
+    text: str  # question surface
+    start: int  # char offsets into the question
+    end: int
+    entity_ids: tuple[int, ...]
+    names: tuple[str, ...]  # KG names (underscored) of entity_ids
+    score: float = 1.0  # 1.0 for exact matches, cosine for the embedding fallback
+    source: str = "exact"  # "exact" | "embedding"
+
+    @property
+    def name(self) -> str:
+        return self.names[0]
+
+
+class EntityMatcher:
+    """Token trie over a FactTable's entity names. Build once per table: :meth:`for_table`."""
+
+    _cache: dict[Any, "EntityMatcher"] = {}
+    _lock = threading.Lock()
+
+    def __init__(self, names: list[str]) -> None:
+        self.names = names
+        self.root: dict = {}
+        self.by_norm: dict[tuple[str, ...], tuple[int, ...]] = {}
+        self.max_len = 0
+        for eid, name in enumerate(names):
+            toks = norm_tokens(name)
+            if not toks:
+                continue
+            node = self.root
+            for t in toks:
+                node = node.setdefault(t, {})
+            node[_END] = node.get(_END, ()) + (eid,)
+            self.by_norm[toks] = node[_END]
+            self.max_len = max(self.max_len, len(toks))
+        self._lower_names = {i for i, n in enumerate(names) if n == n.lower()}
+
+    @classmethod
+    def for_table(cls, table: "FactTable") -> "EntityMatcher":
+        """The matcher of ``table``, built on first use and cached (per content hash)."""
+        key = getattr(table, "content_hash", None) or id(table)
+        with cls._lock:
+            m = cls._cache.get(key)
+            if m is None:
+                m = cls(list(table.entities))
+                cls._cache[key] = m
+            return m
+
+    def lookup(self, surface: str) -> tuple[int, ...]:
+        """Entity ids whose folded name equals ``surface`` folded (``_`` == space); () if none.
+        A leading article is tried without it as well (``the Police`` -> ``Police``)."""
+        toks = norm_tokens(surface)
+        hit = self.by_norm.get(toks, ())
+        if not hit and toks and toks[0] in ("the", "a", "an"):
+            hit = self.by_norm.get(toks[1:], ())
+        return hit
+
+    def match(self, question: str) -> list[Mention]:
+        toks = tokenize(question)
+        out: list[Mention] = []
+        i = 0
+        n = len(toks)
+        while i < n:
+            node = self.root
+            best: tuple[int, tuple[int, ...]] | None = None
+            j = i
+            while j < n:
+                node = node.get(toks[j].norm)
+                if node is None:
+                    break
+                j += 1
+                if _END in node:
+                    best = (j, node[_END])
+            if best is not None:
+                j, ids = best
+                a, b = toks[i].start, toks[j - 1].end
+                surface = question[a:b]
+                if _plausible(surface, ids, self._lower_names):
+                    out.append(Mention(surface, a, b, ids, tuple(self.names[e] for e in ids)))
+                    i = j
+                    continue
+            i += 1
+        return out
+
+
+def _plausible(surface: str, ids: tuple[int, ...], lower_names: set[int]) -> bool:
+    if any(c.isupper() or c.isdigit() for c in surface):
+        return True
+    return any(e in lower_names for e in ids)
+
+
+def _name_runs(question: str, covered: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Maximal runs of capitalised tokens (allowing joiners like ``of``/``(``) outside
+    ``covered``: the spans the embedding fallback tries."""
+    toks = tokenize(question)
+    runs: list[tuple[int, int]] = []
+    cur: list[int] = []
+
+    def flush() -> None:
+        while cur and toks[cur[-1]].norm in _JOINERS and toks[cur[-1]].text != ")":
+            cur.pop()
+        if cur:
+            runs.append((toks[cur[0]].start, toks[cur[-1]].end))
+        cur.clear()
+
+    for k, t in enumerate(toks):
+        inside = any(a <= t.start < b for a, b in covered)
+        is_cap = t.text[:1].isupper() and t.norm not in _NOT_NAME
+        if inside:
+            flush()
+        elif is_cap or (cur and (t.norm in _JOINERS)):
+            cur.append(k)
+        else:
+            flush()
+    flush()
+    return runs
+
+
+def find_entity_mentions(
+    question: str,
+    matcher: EntityMatcher,
+    embeddings: Any = None,
+    min_score: float = 0.8,
+) -> list[Mention]:
+    """Entity mentions of ``question`` in order of appearance.
+
+    Exact (case-insensitive, longest) matches first; then, if ``embeddings`` (an
+    EmbeddingService) is given, capitalised runs not covered by a match are searched in the
+    entity index and kept when the cosine is at least ``min_score``.
+    """
+    mentions = matcher.match(question)
+    if embeddings is not None:
+        spans = _name_runs(question, [(m.start, m.end) for m in mentions])
+        spans = [s for s in spans if re.search(r"[A-Za-z]{3,}", question[s[0]:s[1]])]
+        if spans:
+            scores, ids = embeddings.search("entity", [question[a:b] for a, b in spans], 1)
+            for (a, b), sc, ix in zip(spans, scores, ids):
+                if len(ix) and ix[0] >= 0 and float(sc[0]) >= min_score:
+                    eid = int(ix[0])
+                    mentions.append(
+                        Mention(question[a:b], a, b, (eid,), (matcher.names[eid],), float(sc[0]), "embedding")
+                    )
+            mentions.sort(key=lambda m: m.start)
+    return mentions
+
+
+__all__ = ["EntityMatcher", "Mention", "find_entity_mentions", "fold"]

@@ -1,0 +1,332 @@
+"""Temporal cues of a question by patterns, designed from the semantics of temporal questions.
+
+A question's temporal intent decomposes into a few primitives (SCoP's constraint schema):
+
+* an **explicit time** with an operator: ``in/on/during April 2005`` (equal at the time's own
+  granularity), ``before 2008`` / ``after 2010-05-17`` / ``since`` / ``until`` ...;
+* an **explicit interval**: ``between 2006 and 2008``, ``from May 2010 to June 2011``;
+* an **event reference** with an operator: ``before/after <event>``, ``prior to``,
+  ``following``; ``in the same day/month/year as <event>`` (equal at that granularity);
+  ``N days/weeks before/after <event>`` (an offset);
+* an **ordinal**: ``first/earliest/initially`` (asc), ``last/latest/most recently`` (desc),
+  ``the k-th`` (asc, k), ``second to last`` (desc, 2).
+
+Each primitive is recognised by the meaning of its cue words, not by a whole-question
+template, so word order and surrounding wording are free. Call :func:`parse_temporal_cues`
+on the question with entity-mention spans masked (names such as ``First Minister`` or years
+inside names must not become cues).
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from dataclasses import dataclass
+from datetime import date
+from typing import Literal
+
+CueKind = Literal["time", "interval", "event", "ordinal"]
+
+_MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
+_MONTHS.update({m.lower(): i for i, m in enumerate(calendar.month_abbr) if m})
+_MONTHS["sept"] = 9
+_MONTH_RE = "|".join(sorted(_MONTHS, key=len, reverse=True))
+_NUM_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
+    "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
+    "twenty": 20, "thirty": 30, "a": 1, "an": 1, "a couple of": 2, "a few": 3,
+}
+_ORDINALS = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+    "eighth": 8, "ninth": 9, "tenth": 10,
+}
+
+_Y = r"(?P<y>(?:1[5-9]|2[0-2])\d\d)"
+# Explicit date expressions, most specific first. Each sets y, and optionally mo (name or
+# number) and d.
+_DATE_PATTERNS = [
+    re.compile(rf"\b{_Y}[-/](?P<mo>\d{{1,2}})[-/](?P<d>\d{{1,2}})\b"),
+    re.compile(rf"\b(?P<mo>{_MONTH_RE})\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?:of\s+)?{_Y}\b", re.I),
+    re.compile(rf"\b(?:the\s+)?(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mo>{_MONTH_RE})\.?,?\s+(?:of\s+)?{_Y}\b", re.I),
+    re.compile(rf"\b{_Y}[-/](?P<mo>\d{{1,2}})\b(?![-/]\d)"),
+    re.compile(rf"\b(?P<mo>{_MONTH_RE})\.?,?\s+(?:of\s+|in\s+)?(?:the\s+year\s+)?{_Y}\b", re.I),
+    re.compile(rf"(?<![-/\d]){_Y}(?:'?s)?\b(?![-/]\d)"),
+]
+
+# Operator words that may precede a date or an event (longest first in the alternations).
+_BEFORE = r"before|prior\s+to|earlier\s+than|preceding|ahead\s+of|previous\s+to|until|till|up\s+to|by"
+_AFTER = r"after|following|later\s+than|subsequent\s+to|since|from|post"
+_EQUAL = r"in|on|during|at|within|throughout|over|of|for|around"
+_FILLER = r"(?:\s+(?:the|a|an|year|years|month|months|day|date|of|course|beginning|start|end)\b)*"
+_PREP_BEFORE_DATE = re.compile(
+    rf"\b(?P<op>{_BEFORE}|{_AFTER}|{_EQUAL}){_FILLER}\s*$", re.I
+)
+
+_NUM = r"(?P<n>\d+|" + "|".join(sorted(_NUM_WORDS, key=len, reverse=True)) + r")"
+_OFFSET_RE = re.compile(
+    rf"\b{_NUM}\s+(?P<unit>days?|weeks?)\s+(?P<op>before|after|prior\s+to|earlier\s+than|later\s+than|following)\b",
+    re.I,
+)
+_DAY_AFTER_RE = re.compile(r"\b(?:on\s+)?the\s+(?:day|next\s+day)\s+(?P<op>after|before|following)\b", re.I)
+_SAME_RE = re.compile(
+    r"\b(?:(?:in|on|during|at|within)\s+)?(?:the\s+)?(?:very\s+)?same\s+"
+    r"(?P<g>day|date|month|year|time|week)\b(?:\s+(?:as|that|when|in\s+which|on\s+which|during\s+which|which))?",
+    re.I,
+)
+_SIMUL_RE = re.compile(r"\b(?:simultaneously\s+with|at\s+the\s+same\s+time\s+as|concurrently\s+with)\b", re.I)
+_EVENT_OP_RE = re.compile(
+    rf"\b(?P<op>before|prior\s+to|earlier\s+than|preceding|ahead\s+of|previous\s+to|"
+    rf"after|following|later\s+than|subsequent\s+to|since)\b",
+    re.I,
+)
+_ORD_DESC_K = re.compile(r"\b(?P<w>second|third|2nd|3rd)[\s-]+(?:to[\s-]+)?(?:last|latest)\b|\bpenultimate\b", re.I)
+_ORD_ASC_RE = re.compile(
+    r"\b(?:for\s+the\s+first\s+time|at\s+first|the\s+earliest|earliest|initially|first(?:ly)?|"
+    r"originally|the\s+soonest|soonest)\b",
+    re.I,
+)
+_ORD_DESC_RE = re.compile(
+    r"\b(?:for\s+the\s+last\s+time|most\s+recently|most\s+recent|the\s+latest|latest|lastly|last|"
+    r"finally|final|the\s+most\s+recent)\b",
+    re.I,
+)
+_ORD_K_RE = re.compile(
+    r"\b(?P<w>second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th))\b",
+    re.I,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Cue:
+    """One temporal cue. ``start``/``end`` are char offsets of the cue words in the question."""
+
+    kind: CueKind
+    start: int
+    end: int
+    text: str
+    op: str | None = None  # before|after|equal|inside|overlap (time, interval, event)
+    time: str | None = None  # "2010", "2010-05", "2010-05-17" or "A..B" (interval)
+    granularity: str | None = None  # of an explicit time, or same-day/month/year
+    offset: int = 0  # days, direction from op
+    order: str | None = None  # asc|desc (ordinal)
+    k: int | None = None  # ordinal rank
+
+
+def _op_word(w: str) -> str:
+    w = re.sub(r"\s+", " ", w.lower())
+    if re.fullmatch(_BEFORE, w):
+        return "before"
+    if re.fullmatch(_AFTER, w):
+        return "after"
+    return "equal"
+
+
+def _date_iso(m: re.Match) -> tuple[str, str] | None:
+    g = m.groupdict()
+    y = int(g["y"])
+    mo = g.get("mo")
+    d = g.get("d")
+    month = None
+    if mo is not None:
+        month = int(mo) if mo.isdigit() else _MONTHS.get(mo.lower().rstrip("."))
+        if not month or not 1 <= month <= 12:
+            return None
+    try:
+        if d is not None and month:
+            date(y, month, int(d))
+            return f"{y:04d}-{month:02d}-{int(d):02d}", "day"
+    except ValueError:
+        return None
+    if month:
+        return f"{y:04d}-{month:02d}", "month"
+    return f"{y:04d}", "year"
+
+
+def find_dates(text: str) -> list[tuple[int, int, str, str]]:
+    """Explicit dates in ``text`` as (start, end, iso, granularity), non-overlapping."""
+    found: list[tuple[int, int, str, str]] = []
+    taken: list[tuple[int, int]] = []
+    for pat in _DATE_PATTERNS:
+        for m in pat.finditer(text):
+            a, b = m.span()
+            if any(a < tb and ta < b for ta, tb in taken):
+                continue
+            iso = _date_iso(m)
+            if iso is None:
+                continue
+            found.append((a, b, iso[0], iso[1]))
+            taken.append((a, b))
+    found.sort()
+    return found
+
+
+def _interval_end(iso: str) -> str:
+    return iso
+
+
+def parse_temporal_cues(question: str) -> list[Cue]:
+    """All temporal cues of ``question`` in order of appearance (see module docstring).
+
+    Mask entity mentions first (:func:`tkgqa_ray.nlu.text.mask_spans`) so names are not read
+    as cues.
+    """
+    q = question
+    cues: list[Cue] = []
+    used: list[tuple[int, int]] = []
+
+    def free(a: int, b: int) -> bool:
+        return not any(a < ub and ua < b for ua, ub in used)
+
+    dates = find_dates(q)
+    # explicit intervals: between A and B / from A to|until|through B
+    consumed: set[int] = set()
+    for i in range(len(dates) - 1):
+        a1, b1, iso1, g1 = dates[i]
+        a2, b2, iso2, g2 = dates[i + 1]
+        mid = q[b1:a2].strip().lower()
+        pre = q[:a1]
+        mb = re.search(r"\b(between|from)\s*(?:the\s+)?$", pre, re.I)
+        if mb and mid in ("and", "to", "until", "till", "through", "-", "–", "and the", "to the"):
+            start = mb.start()
+            fine = g1 if ("day", "month", "year").index(g1) <= ("day", "month", "year").index(g2) else g2
+            cues.append(Cue("interval", start, b2, q[start:b2], op="inside", time=f"{iso1}..{iso2}", granularity=fine))
+            used.append((start, b2))
+            consumed.update((i, i + 1))
+    for i, (a, b, iso, g) in enumerate(dates):
+        if i in consumed:
+            continue
+        pre = q[max(0, a - 60):a]
+        m = _PREP_BEFORE_DATE.search(pre)
+        op = "equal"
+        start = a
+        if m:
+            op = _op_word(m.group("op"))
+            start = a - (len(pre) - m.start())
+        cues.append(Cue("time", start, b, q[start:b], op=op, time=iso, granularity=g))
+        used.append((start, b))
+    # offsets: "3 days after", "two weeks before", "the day after"
+    for m in _OFFSET_RE.finditer(q):
+        if not free(*m.span()):
+            continue
+        n = m.group("n").lower()
+        n_val = int(n) if n.isdigit() else _NUM_WORDS[n]
+        days = n_val * (7 if m.group("unit").lower().startswith("week") else 1)
+        cues.append(Cue("event", m.start(), m.end(), m.group(0), op=_op_word(m.group("op").split()[0]) if m.group("op").lower() not in ("following",) else "after", offset=days))
+        used.append(m.span())
+    for m in _DAY_AFTER_RE.finditer(q):
+        if not free(*m.span()):
+            continue
+        op = "before" if m.group("op").lower() == "before" else "after"
+        cues.append(Cue("event", m.start(), m.end(), m.group(0), op=op, offset=1))
+        used.append(m.span())
+    # same day/month/year as <event>
+    for m in _SAME_RE.finditer(q):
+        if not free(*m.span()):
+            continue
+        g = m.group("g").lower()
+        g = {"date": "day", "time": "day", "week": "day"}.get(g, g)
+        cues.append(Cue("event", m.start(), m.end(), m.group(0), op="equal", granularity=g))
+        used.append(m.span())
+    for m in _SIMUL_RE.finditer(q):
+        if free(*m.span()):
+            cues.append(Cue("event", m.start(), m.end(), m.group(0), op="equal", granularity="day"))
+            used.append(m.span())
+    # before/after <event> (operator words not attached to a date)
+    for m in _EVENT_OP_RE.finditer(q):
+        if not free(*m.span()):
+            continue
+        w = m.group("op").lower()
+        op = "before" if re.fullmatch(_BEFORE, re.sub(r"\s+", " ", w)) else "after"
+        cues.append(Cue("event", m.start(), m.end(), m.group(0), op=op))
+        used.append(m.span())
+    # ordinals
+    for m in _ORD_DESC_K.finditer(q):
+        if free(*m.span()):
+            w = (m.groupdict().get("w") or "second").lower()
+            k = {"second": 2, "2nd": 2, "third": 3, "3rd": 3}.get(w, 2)
+            cues.append(Cue("ordinal", m.start(), m.end(), m.group(0), order="desc", k=k))
+            used.append(m.span())
+    for m in _ORD_ASC_RE.finditer(q):
+        if free(*m.span()):
+            cues.append(Cue("ordinal", m.start(), m.end(), m.group(0), order="asc", k=1))
+            used.append(m.span())
+    for m in _ORD_DESC_RE.finditer(q):
+        if free(*m.span()):
+            cues.append(Cue("ordinal", m.start(), m.end(), m.group(0), order="desc", k=1))
+            used.append(m.span())
+    for m in _ORD_K_RE.finditer(q):
+        if not free(*m.span()):
+            continue
+        w = m.group("w").lower()
+        k = _ORDINALS.get(w) or int(re.match(r"\d+", w).group(0))
+        # "the second/3rd <noun>" as a rank needs a following actor/event noun or "to"
+        if k >= 2:
+            cues.append(Cue("ordinal", m.start(), m.end(), m.group(0), order="asc", k=k))
+            used.append(m.span())
+    cues.sort(key=lambda c: c.start)
+    return cues
+
+
+# ---------------------------------------------------------------- answer type / granularity
+_WH_RE = re.compile(r"\b(who|whom|whose|which|what|when)\b", re.I)
+_TIME_NOUN = r"(year|years|month|months|day|days|date|dates|time|period|point\s+in\s+time)"
+_WH_TIME_RE = re.compile(rf"^\s*{_TIME_NOUN}\b", re.I)
+_IMPERATIVE_TIME_RE = re.compile(
+    rf"^\s*(?:please\s+)?(?:give|name|state|tell\s+me|list|identify|provide|find)\s+(?:me\s+)?(?:the\s+)?{_TIME_NOUN}\b",
+    re.I,
+)
+
+
+def _wh_time_noun(question: str) -> str | None:
+    """The time unit asked for ("year"/"month"/"day") or None when the answer is no time."""
+    m = _IMPERATIVE_TIME_RE.search(question)
+    if m:
+        return m.group(1).lower()
+    for m in _WH_RE.finditer(question):
+        w = m.group(1).lower()
+        if w == "when":
+            return "when"
+        if w in ("which", "what"):
+            t = _WH_TIME_RE.match(question[m.end():])
+            if t:
+                return t.group(1).lower()
+        # the first wh-word that is not followed by a time noun decides: entity
+        if w in ("who", "whom", "whose"):
+            return None
+        if w in ("which", "what"):
+            # "which country ... in what year": keep scanning only for an explicit time noun
+            rest = question[m.end():]
+            if re.search(rf"\b(?:in|on|during)\s+(?:which|what)\s+{_TIME_NOUN}\b", rest, re.I):
+                continue
+            return None
+    return None
+
+
+def infer_answer_type(question: str) -> str:
+    """``"time"`` when the question asks for a time (when / what year / which month / the
+    date ...), else ``"entity"``. Reads the question text only."""
+    return "time" if _wh_time_noun(question) else "entity"
+
+
+def infer_time_level(question: str, cues: list[Cue] | None = None) -> str:
+    """Granularity of the question: the unit asked for in a time question (``when`` = day),
+    else the granularity of its explicit time / same-unit cue, else ``"day"``."""
+    w = _wh_time_noun(question)
+    if w:
+        if w.startswith("year"):
+            return "year"
+        if w.startswith("month"):
+            return "month"
+        return "day"
+    cues = parse_temporal_cues(question) if cues is None else cues
+    for c in cues:
+        if c.kind in ("time", "interval") and c.granularity:
+            return c.granularity
+    for c in cues:
+        if c.kind == "event" and c.granularity:
+            return c.granularity
+    return "day"
+
+
+__all__ = ["Cue", "find_dates", "infer_answer_type", "infer_time_level", "parse_temporal_cues"]

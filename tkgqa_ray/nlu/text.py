@@ -1,0 +1,48 @@
+"""Tokenisation shared by the entity matcher, cue parser and relation-phrase extraction.
+
+One tokenizer everywhere so that a KG name and its mention in a question split the same way:
+words, numbers and single punctuation marks (so ``Citizen (North Korea)`` matches whether or
+not the question spaces the parentheses). Tokens carry character offsets into the original
+string, which lets callers mask spans (entity mentions, dates) before further parsing.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+_TOKEN_RE = re.compile(r"\w+|['’]s\b|[^\w\s]", re.UNICODE)
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    text: str  # original surface
+    norm: str  # casefolded, accents stripped
+    start: int  # char offset (inclusive)
+    end: int  # char offset (exclusive)
+
+
+def fold(text: str) -> str:
+    """Case- and accent-insensitive form used for matching (``Côte`` == ``cote``)."""
+    t = unicodedata.normalize("NFKD", text)
+    t = "".join(c for c in t if not unicodedata.combining(c))
+    return t.casefold().replace("’", "'")
+
+
+def tokenize(text: str) -> list[Token]:
+    return [Token(m.group(0), fold(m.group(0)), m.start(), m.end()) for m in _TOKEN_RE.finditer(text)]
+
+
+def norm_tokens(text: str) -> tuple[str, ...]:
+    """Folded token tuple of a name (``_`` counts as a space, KG form == display form)."""
+    return tuple(t.norm for t in tokenize(text.replace("_", " ")))
+
+
+def mask_spans(text: str, spans: list[tuple[int, int]], fill: str = " ") -> str:
+    """Blank out ``spans`` keeping offsets (so later regexes cannot match inside them)."""
+    chars = list(text)
+    for a, b in spans:
+        for i in range(max(a, 0), min(b, len(chars))):
+            chars[i] = fill
+    return "".join(chars)
