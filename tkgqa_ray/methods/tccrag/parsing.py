@@ -1,0 +1,240 @@
+"""Progressive query parsing: hybrid entity grounding, relation/role parsing, routing inputs.
+
+Two mention paths — the cheap gazetteer (exact longest match of KG names, the "NER" path) and
+the backbone's ``mention_extractor`` role — are each grounded to KG entities by embedding cosine
+≥ 0.85 with a fuzzy-string fallback; agreement is adopted, disagreement goes to one ``arbiter``
+role call. The relation phrase and the subject/object/asked roles come from the backbone's
+``relation_parser`` role; the phrase is grounded to the top-3 KG relations by embedding
+similarity. The symbolic implementations of these roles live here too.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import BaseModel, Field
+
+from tkgqa_ray.methods.baselines import mentioned, register_symbolic
+from tkgqa_ray.methods.tccrag.cues import answer_type_of, parse_signals
+from tkgqa_ray.nlu.entities import EntityMatcher
+from tkgqa_ray.nlu.relations import relation_phrase
+from tkgqa_ray.nlu.text import fold, tokenize
+
+if TYPE_CHECKING:
+    from tkgqa_ray.context import RunContext
+
+GROUNDING_THRESHOLD = 0.85  # paper: cosine threshold of entity grounding
+FUZZY_CUTOFF = 0.85
+
+
+# ----------------------------------------------------------------------------- schemas
+class MentionOutput(BaseModel):
+    mentions: list[str] = Field(default_factory=list, description="entity mentions, as written")
+
+
+class ArbiterOutput(BaseModel):
+    entities: list[str] = Field(default_factory=list, description="chosen KG entity names")
+
+
+class RelationParseOutput(BaseModel):
+    relation_phrase: str = Field(description="the action/relation words of the question")
+    subject: str | None = Field(default=None, description="entity in the subject slot, if given")
+    object: str | None = Field(default=None, description="entity in the object slot, if given")
+    asked: Literal["subject", "object", "time"] = Field(description="the slot the question asks for")
+
+
+class SingleParseOutput(RelationParseOutput):
+    """wo_pqp: everything in one call (entities, relation, roles); no grounding cross-check."""
+
+    entities: list[str] = Field(default_factory=list)
+    reference: str | None = Field(default=None, description="entity the temporal cue refers to")
+
+
+# ----------------------------------------------------------------------------- mention paths
+_NOT_NAME = {
+    "who", "whom", "whose", "which", "what", "when", "where", "why", "how", "before", "after",
+    "in", "on", "at", "during", "the", "a", "an", "since", "until", "following", "prior",
+    "first", "last", "between", "of", "and", "is", "was", "did", "does", "do", "had", "has",
+} | {m.lower() for m in ("January February March April May June July August September October November December").split()}
+_JOIN = {"of", "and", "for", "the", "de", "la", "du", "(", ")", "-", "'", "&", "."}
+
+
+def capitalised_runs(question: str) -> list[tuple[int, int]]:
+    """Maximal runs of capitalised tokens (joined by ``of``/``(``/``)``...): name proposals."""
+    toks = tokenize(question)
+    runs, cur = [], []
+
+    def flush():
+        while cur and toks[cur[-1]].norm in _JOIN and toks[cur[-1]].text != ")":
+            cur.pop()
+        while cur and toks[cur[0]].norm in _JOIN and toks[cur[0]].text != "(":
+            cur.pop(0)
+        if cur:
+            runs.append((toks[cur[0]].start, toks[cur[-1]].end))
+        cur.clear()
+
+    for k, t in enumerate(toks):
+        cap = (t.text[:1].isupper() and t.norm not in _NOT_NAME) or (t.text == "(" and cur)
+        if cap or (cur and t.norm in _JOIN):
+            cur.append(k)
+        else:
+            flush()
+    flush()
+    # balance a dangling "(" ... keep the text as is otherwise
+    return [(a, b) for a, b in runs if re.search(r"[A-Za-z]{2,}", question[a:b])]
+
+
+def symbolic_mention_extractor(inputs: dict[str, Any], ctx=None) -> dict[str, Any]:
+    """Stand-in for the LLM path: capitalised spans (a different path from the gazetteer)."""
+    q = inputs["question"]
+    return {"mentions": [q[a:b] for a, b in capitalised_runs(q)]}
+
+
+def match_mentions(mentions: list[str], ctx: "RunContext") -> list[tuple[str, int | None, float, str]]:
+    """Hybrid matching of surface mentions to KG entity ids: exact name → embedding cosine ≥
+    0.85 → fuzzy string (difflib ratio ≥ 0.85). Returns (mention, id|None, score, how)."""
+    table = ctx.table
+    matcher = EntityMatcher.for_table(table)
+    out: list[tuple[str, int | None, float, str]] = []
+    pending = []
+    for m in mentions:
+        hit = matcher.lookup(m)
+        if hit:
+            out.append((m, int(hit[0]), 1.0, "exact"))
+        else:
+            out.append((m, None, 0.0, "none"))
+            pending.append(len(out) - 1)
+    if pending:
+        scores, ids = ctx.embeddings.search("entity", [out[i][0] for i in pending], 1)
+        for j, i in enumerate(pending):
+            m = out[i][0]
+            if len(ids[j]) and int(ids[j][0]) >= 0 and float(scores[j][0]) >= GROUNDING_THRESHOLD:
+                out[i] = (m, int(ids[j][0]), float(scores[j][0]), "embedding")
+                continue
+            fz = _fuzzy(m, table)
+            if fz is not None:
+                out[i] = (m, fz[0], fz[1], "fuzzy")
+    return out
+
+
+_FUZZY_CACHE: dict[int, tuple[list[str], dict[str, int]]] = {}
+
+
+def _fuzzy(mention: str, table) -> tuple[int, float] | None:
+    key = id(table)
+    if key not in _FUZZY_CACHE:
+        names = [fold(table.display(e)) for e in table.entities]
+        _FUZZY_CACHE[key] = (names, {n: i for i, n in reversed(list(enumerate(names)))})
+    names, idx = _FUZZY_CACHE[key]
+    q = fold(mention)
+    best = difflib.get_close_matches(q, names, n=1, cutoff=FUZZY_CUTOFF)
+    if not best:
+        return None
+    return idx[best[0]], difflib.SequenceMatcher(None, q, best[0]).ratio()
+
+
+def gazetteer_mentions(question: str, table) -> list[tuple[str, int, int, int]]:
+    """The cheap path: exact longest matches of KG names → (surface, entity id, start, end)."""
+    return [(m.text, int(m.entity_ids[0]), m.start, m.end) for m in EntityMatcher.for_table(table).match(question)]
+
+
+def symbolic_arbiter(inputs: dict[str, Any], ctx=None) -> dict[str, Any]:
+    """Resolve disagreeing paths: keep candidates named verbatim in the question, drop a name
+    whose every occurrence lies inside a longer kept name; none verbatim → the union."""
+    q = inputs["question"]
+    cands = list(dict.fromkeys(list(inputs.get("path_a", [])) + list(inputs.get("path_b", []))))
+    verbatim = [c for c in cands if mentioned(q, c)]
+    if not verbatim:
+        return {"entities": cands}
+    qf = q.casefold()
+    spans = {c: [(m.start(), m.end()) for m in re.finditer(r"(?<!\w)" + re.escape(c.casefold()) + r"(?!\w)", qf)]
+             for c in verbatim}
+    keep = []
+    for c in verbatim:
+        inside = all(any(a2 <= a and b <= b2 and (b2 - a2) > (b - a) for d in verbatim if d != c for a2, b2 in spans[d])
+                     for a, b in spans[c])
+        if not inside:
+            keep.append(c)
+    return {"entities": keep}
+
+
+# ----------------------------------------------------------------------------- relation / roles
+_AUX = r"(?:did|does|do|has|have|had|will|would|was|were|is|are)"
+
+
+def symbolic_relation_parser(inputs: dict[str, Any], ctx=None) -> dict[str, Any]:
+    """Roles from word order: an anchor right after an auxiliary is the subject ("did China
+    visit"), an anchor after the verb is the object ("who visited Iraq"); the reference entity
+    of a temporal cue is not an anchor. The phrase is the clause minus names, times, cue words."""
+    q = inputs["question"]
+    ents = inputs.get("entities", [])  # [{"name", "mention", "start", "end"}]
+    ref = inputs.get("reference")
+    anchors = [e for e in ents if e["name"] != ref]
+    sig = parse_signals(q)
+    masked = list(q)
+    spans = [(e["start"], e["end"]) for e in ents] + list(sig.time_spans)
+    if sig.order_span:
+        spans.append(sig.order_span)
+    for a, b in spans:
+        for i in range(max(a, 0), min(b, len(masked))):
+            masked[i] = " "
+    phrase = relation_phrase("".join(masked))
+    atype = answer_type_of(q)
+    subj = obj = None
+    if atype == "time":
+        asked = "time"
+        if len(anchors) >= 2:
+            subj, obj = anchors[0]["name"], anchors[1]["name"]
+        elif anchors:
+            subj = anchors[0]["name"]
+            if not re.search(rf"\b{_AUX}\s+(?:the\s+)?{re.escape(anchors[0]['mention'])}", q, re.I):
+                subj, obj = None, anchors[0]["name"]
+    else:
+        a = anchors[0] if anchors else None
+        if a is None:
+            asked = "object"
+        elif re.search(rf"\b{_AUX}\s+(?:the\s+)?{re.escape(a['mention'])}", q, re.I):
+            subj, asked = a["name"], "object"
+        else:
+            obj, asked = a["name"], "subject"
+    return {"relation_phrase": phrase, "subject": subj, "object": obj, "asked": asked}
+
+
+def symbolic_single_parser(inputs: dict[str, Any], ctx: "RunContext") -> dict[str, Any]:
+    """wo_pqp stand-in: one pass — capitalised spans grounded by the embedding top-1 (no
+    threshold, no cross-check), roles and phrase from the same word-order rules."""
+    q = inputs["question"]
+    runs = capitalised_runs(q)
+    ents = []
+    if runs:
+        scores, ids = ctx.embeddings.search("entity", [q[a:b] for a, b in runs], 1)
+        for (a, b), ix in zip(runs, ids):
+            if len(ix) and int(ix[0]) >= 0:
+                ents.append({"name": ctx.table.display(ctx.table.entities[int(ix[0])]), "mention": q[a:b], "start": a, "end": b})
+    sig = parse_signals(q)
+    ref = None
+    if sig.order_span:
+        after = [e for e in ents if e["start"] >= sig.order_span[1] and re.fullmatch(r"\s*(?:the\s+)?", q[sig.order_span[1]:e["start"]], re.I)]
+        ref = after[0]["name"] if after else None
+    out = symbolic_relation_parser({"question": q, "entities": ents, "reference": ref})
+    out["entities"] = [e["name"] for e in ents]
+    out["reference"] = ref
+    return out
+
+
+def symbolic_answerer(inputs: dict[str, Any], ctx=None) -> dict[str, Any]:
+    """Reads the chain: the asked slot of the evidence facts, earliest/latest first when the
+    question selects first/last (the chain is already TEMPORALSELECTed)."""
+    from tkgqa_ray.methods.baselines import candidate_answers
+
+    q = inputs["question"]
+    return {"answers": candidate_answers(q, inputs.get("fact_keys", []), select=parse_signals(q).select)}
+
+
+register_symbolic("tccrag.mention_extractor", symbolic_mention_extractor)
+register_symbolic("tccrag.arbiter", symbolic_arbiter)
+register_symbolic("tccrag.relation_parser", symbolic_relation_parser)
+register_symbolic("tccrag.single_parser", symbolic_single_parser)
+register_symbolic("tccrag.answerer", symbolic_answerer)
