@@ -354,6 +354,10 @@ def diff_runs(
                 questions.setdefault(q, t)
     if questions:
         table.insert(2, "question", [questions.get(q) for q in table.quid])
+    for side in ("a", "b"):  # say why a run has no answer instead of showing NaN
+        st = table[f"{side}_status"]
+        table[f"{side}_top"] = [t if s == "ok" and t is not None else f"({s})" if s != "ok" else "(none)"
+                                for t, s in zip(table[f"{side}_top"], st)]
     table["outcome"] = [
         "both" if a and b else "a_only" if a else "b_only" if b else "neither"
         for a, b in zip(table.a_hit, table.b_hit)

@@ -17,8 +17,8 @@ strings (``Barack Obama``), and the strict protocols keep scoring what was emitt
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Callable, Iterable, Sequence
 
 from tkgqa_ray.time import granularity_of
@@ -27,17 +27,15 @@ HITS_K: tuple[int, ...] = (1, 10)
 NO_HIT = 1 << 30  # rank of a question none of whose predictions match
 
 _ARTICLES = re.compile(r"\b(a|an|the)\b")
+_PUNCT = re.compile(r"[^\w\s]|_")  # punctuation and symbols (any script); "_" reads as a space
 _WS = re.compile(r"\s+")
 
 
-def _strip_punct(s: str) -> str:
-    return "".join(ch for ch in s if not unicodedata.category(ch).startswith("P") and ch not in "$+<=>^`|~")
-
-
+@lru_cache(maxsize=1 << 18)
 def lenient_normalize(s: str) -> str:
-    """SQuAD-style normalisation used by the lenient protocol."""
+    """SQuAD-style normalisation used by the lenient protocol (cached: answers repeat)."""
     s = s.lower().replace("_", " ")
-    s = _strip_punct(s)
+    s = _PUNCT.sub("", s)
     s = _ARTICLES.sub(" ", s)
     return _WS.sub(" ", s).strip()
 

@@ -177,7 +177,8 @@ def _ev_cells(s: Mapping[str, Any]) -> list[str]:
 
 
 def plot_hits1_by_type(res: MetricsResult, path: str | Path, title: str | None = None) -> Path | None:
-    """Grouped bars: Hits@1 per question type, one bar per protocol, bootstrap error bars."""
+    """Grouped bars: Hits@1 per question type, one bar per protocol, bootstrap error bars.
+    ``title`` is a second line (the run identity)."""
     import matplotlib
 
     matplotlib.use("Agg", force=False)
@@ -199,7 +200,7 @@ def plot_hits1_by_type(res: MetricsResult, path: str | Path, title: str | None =
     ax.set_xticks(x, groups, rotation=30, ha="right")
     ax.set_ylim(0, 1)
     ax.set_ylabel("Hits@1")
-    ax.set_title(title or f"Hits@1 by {bd}")
+    ax.set_title(f"Hits@1 by {bd}" + (f"\n{title}" if title else ""), fontsize=9)
     ax.legend(fontsize=8)
     fig.tight_layout()
     p = Path(path)
@@ -224,7 +225,7 @@ def write_run_report(
     doc = metrics_to_json(res, config)
     _atomic_write(d / METRICS_JSON, json.dumps(doc, indent=2, sort_keys=False))
     _atomic_write(d / METRICS_MD, metrics_to_markdown(res, config))
-    plot_hits1_by_type(res, d / CHART_PNG, title=_title(config).replace("Metrics: ", "Hits@1 by type: "))
+    plot_hits1_by_type(res, d / CHART_PNG, title=_title(config).replace("Metrics: ", ""))
     sc = res.scores.copy()
     sc["types"] = sc["types"].map(lambda v: None if v is None else list(v))
     sc.to_parquet(d / SCORES_PARQUET, index=False)
