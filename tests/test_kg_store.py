@@ -198,3 +198,28 @@ def test_real_kg_store_matches_oracle(real_kg_path):
     for _ in range(400):
         kw = random_spec(rng, t)
         assert np.array_equal(store.query(**kw), oracle.query(t, **kw)), kw
+
+
+def test_query_batch_matches_oracle():
+    t = synth_table(seed=17, interval=True)
+    store = FactStore(t)
+    rng = np.random.default_rng(2)
+    n = 400
+    f = rng.integers(0, t.num_facts, n)
+    s, r, o = t.s[f].astype(np.int64), t.r[f].astype(np.int64), t.o[f].astype(np.int64)
+    s[:5] = [-1, 999, 0, 1, 2]  # ids the KG lacks match nothing
+    lo = t.start[f] - rng.integers(-20, 40, n)
+    hi = t.start[f] + rng.integers(-20, 40, n)
+    for keys in ({"subject": s, "relation": r}, {"relation": r, "object": o}, {"subject": s, "object": o},
+                 {"subject": s}, {"object": o}, {"relation": r}):
+        res = store.query_batch(**keys, start_min=lo, start_max=hi)
+        assert len(res) == n
+        for i in range(n):
+            kw = {k: int(v[i]) for k, v in keys.items()}
+            want = oracle.query(t, **kw, start_min=int(lo[i]), start_max=int(hi[i])) if min(kw.values()) >= 0 else []
+            assert res[i].tolist() == list(want), (keys.keys(), i)
+        assert res.counts.sum() == sum(len(x) for x in res.to_list())
+    only_max = store.query_batch(subject=s[5:], relation=r[5:], start_max=int(t.start.max()))
+    assert [len(x) for x in only_max.to_list()] == [len(store.query(subject=int(a), relation=int(b))) for a, b in zip(s[5:], r[5:])]
+    with pytest.raises(ValueError):
+        store.query_batch(subject=s, relation=r, object=o)

@@ -303,6 +303,46 @@ class FactStore:
         parts = [self.query_spec(replace(s, order="asc", limit=None)) for s in specs]
         return finish(merge_sorted(parts, self._start), order, limit)
 
+    def query_batch(
+        self,
+        subject: np.ndarray | None = None,
+        relation: np.ndarray | None = None,
+        object: np.ndarray | None = None,
+        start_min: np.ndarray | int | None = None,
+        start_max: np.ndarray | int | None = None,
+    ) -> "PostingSlices":
+        """Vectorised batch of same-shaped queries (ids, one relation each, start range):
+        every lookup is one array ``searchsorted`` over all queries, answers are zero-copy
+        slices. For the hot loops of generators/benchmarks; the general form is ``query_many``."""
+        given = tuple(x is not None for x in (subject, relation, object))
+        arrays = [np.asarray(x, dtype=np.int64) for x in (subject, relation, object) if x is not None]
+        n = len(arrays[0]) if arrays else 1
+        if any(len(a) != n for a in arrays):
+            raise ValueError("query_batch: key arrays must have equal length")
+        E, R = self._E, self._R
+        s, r, o = (np.asarray(x, dtype=np.int64) if x is not None else None for x in (subject, relation, object))
+        if given == (True, True, False):
+            idx, key, ok = self.sr, s * R + r, (s >= 0) & (s < E) & (r >= 0) & (r < R)
+        elif given == (False, True, True):
+            idx, key, ok = self.ro, r * E + o, (o >= 0) & (o < E) & (r >= 0) & (r < R)
+        elif given == (True, False, True):
+            idx, key, ok = self.so, s * E + o, (s >= 0) & (s < E) & (o >= 0) & (o < E)
+        elif given == (True, False, False):
+            idx, key, ok = self.s, s, (s >= 0) & (s < E)
+        elif given == (False, False, True):
+            idx, key, ok = self.o, o, (o >= 0) & (o < E)
+        elif given == (False, True, False):
+            idx, key, ok = self.r, r, (r >= 0) & (r < R)
+        else:
+            raise ValueError("query_batch supports keys (s,r), (r,o), (s,o), s, o or r; use query_many otherwise")
+        lo = np.zeros(n, np.int64) if start_min is None else np.clip(np.broadcast_to(np.asarray(start_min, np.int64), (n,)), 0, _MAX_DAY)
+        hi = np.full(n, _MAX_DAY, np.int64) if start_max is None else np.clip(np.broadcast_to(np.asarray(start_max, np.int64), (n,)), -1, _MAX_DAY)
+        base = np.where(ok, key, 0) << SHIFT
+        a = idx.comb.searchsorted(base | lo, "left")
+        b = idx.comb.searchsorted(base | np.maximum(hi, 0), "right")
+        b = np.where(ok & (hi >= lo), np.maximum(a, b), a)
+        return PostingSlices(idx.ids, a, b)
+
     # ------------------------------------------------------------------ stats
     def stats(self) -> dict[str, Any]:
         out: dict[str, Any] = {"num_facts": self.table.num_facts}
@@ -314,6 +354,29 @@ class FactStore:
             nbytes += idx.nbytes
         out["index_bytes"] = nbytes
         return out
+
+
+@dataclass(frozen=True)
+class PostingSlices:
+    """Answers of ``query_batch``: answer i is ``ids[lo[i]:hi[i]]`` (sorted by (start, id))."""
+
+    ids: np.ndarray
+    lo: np.ndarray
+    hi: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.lo)
+
+    def __getitem__(self, i: int) -> np.ndarray:
+        return self.ids[self.lo[i] : self.hi[i]]
+
+    @property
+    def counts(self) -> np.ndarray:
+        return self.hi - self.lo
+
+    def to_list(self) -> list[np.ndarray]:
+        ids = self.ids
+        return [ids[a:b] for a, b in zip(self.lo.tolist(), self.hi.tolist())]
 
 
 def between_specs(a, b, both_directions=True, relation=None, start_min=None, start_max=None, overlaps=None) -> list[QuerySpec]:
