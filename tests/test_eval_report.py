@@ -132,3 +132,16 @@ def test_mcnemar():
     assert mcnemar_exact_p(5, 0) == pytest.approx(2 / 32)
     assert mcnemar_exact_p(3, 3) == 1.0
     assert mcnemar_exact_p(1, 4) == pytest.approx(2 * (1 + 5) / 32)
+
+
+def test_headline_and_pipeline_run_json(tmp_path):
+    d = make_run(tmp_path, "a", PRED_A, "symbolic")
+    # the pipeline's run.json: identity at top level, full config nested
+    (d / "run.json").write_text(json.dumps({"dataset": "tiny", "method": "scop", "backbone": "qwen",
+                                            "ablation": "w/o_constraint", "config": {"dataset": {"name": "x"}}}))
+    assert load_run(d).identity == {"dataset": "tiny", "method": "scop", "backbone": "qwen", "ablation": "w/o_constraint"}
+    assert run_identity({"config": {"method": {"name": "pok"}}})["method"] == "pok"
+    from tkgqa_ray.eval import compute_metrics
+
+    h = compute_metrics(pd.read_parquet(d / "predictions.parquet"), GOLDS, n_boot=50).headline()
+    assert h.startswith("hits@1: multitq_official 0.600 ±") and "n=5" in h

@@ -40,11 +40,13 @@ def _name_of(v: Any) -> str | None:
 
 def run_identity(config: Mapping[str, Any]) -> dict[str, str | None]:
     """(dataset, method, backbone, ablation) from a config: plain values, Hydra groups with a
-    ``name`` key, or the same under ``run``."""
+    ``name`` key, or the same under ``run`` / ``config`` (the pipeline's run.json)."""
     out: dict[str, str | None] = {}
-    nested = config.get("run") if isinstance(config.get("run"), Mapping) else {}
+    nested = [config.get(n) for n in ("run", "config") if isinstance(config.get(n), Mapping)]
     for k in IDENTITY_KEYS:
-        out[k] = _name_of(config.get(k)) or _name_of(nested.get(k))
+        out[k] = _name_of(config.get(k))
+        for sub in nested:
+            out[k] = out[k] or _name_of(sub.get(k))
     return out
 
 

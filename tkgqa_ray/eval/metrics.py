@@ -241,6 +241,15 @@ class MetricsResult:
     diagnostics: dict[str, Any] = field(default_factory=dict)
     bootstrap: dict[str, int] = field(default_factory=dict)
 
+    def headline(self, metric: str = "hits@1") -> str:
+        """One line for logs: the overall ``metric`` under every protocol, plus counts."""
+        a = self.aggregates
+        ov = a[(a.breakdown == "overall") & (a.metric == metric)]
+        parts = [f"{r.protocol} {r.value:.3f} ± {r.stderr:.3f}" for r in ov.itertuples()]
+        c = self.counts
+        return (f"{metric}: " + " | ".join(parts)
+                + f"  (n={c['n_questions']}, errors={c['n_errors']}, missing={c['n_missing']})")
+
     def value(self, protocol: str, metric: str = "hits@1", breakdown: str = "overall", group: str = "all") -> float:
         a = self.aggregates
         sel = a[(a.protocol == protocol) & (a.metric == metric) & (a.breakdown == breakdown) & (a.group == group)]

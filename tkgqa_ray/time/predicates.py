@@ -12,6 +12,10 @@ date: after -> targets ``la+δ`` and ``ua+δ``; before -> ``la-δ`` and ``ua-δ`
 must cover (``lx <= t <= ux``) at least one target. Offsets only make sense with before/after
 and raise otherwise. ``granularity`` is part of SCoP's schema for ``equal`` only; the other
 operators ignore it (their reference span is already at the stated granularity).
+
+Coarsening only the reference is exact: a contiguous X touches every unit between its ends,
+so coarsen(X) meets coarsen(A) iff X touches a unit A touches, iff X meets coarsen(A). That
+saves a calendar conversion per candidate (the tests check it against a day-set oracle).
 """
 
 from __future__ import annotations
@@ -60,8 +64,7 @@ def satisfies(
     if op == "inside":
         return lx >= la and ux <= ua
     if op == "equal" and granularity not in (None, "day"):
-        lx, ux = coarsen(lx, ux, granularity)
-        la, ua = coarsen(la, ua, granularity)
+        la, ua = coarsen(la, ua, granularity)  # X itself needs no coarsening (module doc)
     return lx <= ua and ux >= la  # overlap, and equal after coarsening
 
 
@@ -90,7 +93,6 @@ def admissible_mask(
     if op == "inside":
         return (lx >= la) & (ux <= ua)
     if op == "equal" and granularity not in (None, "day"):
-        lx, ux = coarsen_array(lx, ux, granularity)
         la, ua = coarsen_array(la, ua, granularity)
     return (lx <= ua) & (ux >= la)
 
