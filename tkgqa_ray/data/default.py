@@ -33,9 +33,19 @@ DEFAULT_QUESTION_SEED = 7
 ENV_DIR = "TKGQA_RAY_DEFAULT_DIR"
 
 
+def code_fingerprint() -> str:
+    """Hash of the modules that decide the bytes of a build, so a code change rebuilds."""
+    here = Path(__file__).parent
+    h = hashlib.sha256()
+    for name in ("synth.py", "generator.py", "oracle_answers.py", "phrasings.py", "lexicon.py"):
+        h.update((here / name).read_bytes())
+    return h.hexdigest()[:16]
+
+
 def recipe() -> dict:
     return {
         "version": VERSION,
+        "code": code_fingerprint(),
         "synth": asdict(DEFAULT_SYNTH),
         "questions": DEFAULT_QUESTIONS,
         "question_seed": DEFAULT_QUESTION_SEED,

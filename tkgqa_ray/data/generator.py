@@ -138,6 +138,8 @@ class QuestionGenerator:
         self.single = np.flatnonzero(counts[inv] == 1)
         if len(self.single) == 0:
             self.single = np.arange(self.n)
+        self.is_single = np.zeros(self.n, dtype=bool)
+        self.is_single[self.single] = True
         # month/year ids for equal_multi proposals (vectorised, once)
         d64 = (self.start - 719163).astype("datetime64[D]")
         self.month_id = d64.astype("datetime64[M]").astype(np.int64)
@@ -159,12 +161,9 @@ class QuestionGenerator:
             return int(self.rng.integers(self.n))
         return int(pool[int(self.rng.integers(len(pool)))])
 
-    def _period_mask(self, f: int, g: str) -> np.ndarray:
-        if g == "day":
-            return self.start == self.start[f]
-        if g == "month":
-            return self.month_id == self.month_id[f]
-        return self.year_id == self.year_id[f]
+    def _period_ids(self, f: int, g: str) -> np.ndarray:
+        col = {"day": self.start, "month": self.month_id, "year": self.year_id}[g]
+        return np.flatnonzero(col == col[f])
 
     # -- proposals: each returns (variant, spec, extra slots) or None ------------------------
 
@@ -215,17 +214,20 @@ class QuestionGenerator:
             op = self._pick(("after", "before"))
             nd = int(self.rng.integers(1, 31))
             anchor_day = int(self.start[b]) - nd if op == "after" else int(self.start[b]) + nd
-            mask = self.start == anchor_day
+            ids = np.flatnonzero(self.start == anchor_day)
         else:
             g = self._pick(GRANS)
-            mask = self._period_mask(b, g)
+            ids = self._period_ids(b, g)
         # anchor must not itself match the target pattern; prefer anchors sharing an entity
-        bad = (self.r == r) & ((self.s == s) if target[0] is not None else (self.o == o))
-        mask &= ~bad
-        near = mask & ((self.s == s) | (self.o == s) | (self.s == o) | (self.o == o))
-        cands = np.flatnonzero(near)
-        if len(cands) == 0:
-            cands = np.flatnonzero(mask)
+        cs, cr, co = self.s[ids], self.r[ids], self.o[ids]
+        bad = (cr == r) & ((cs == s) if target[0] is not None else (co == o))
+        ids, cs, co = ids[~bad], cs[~bad], co[~bad]
+        near = (cs == s) | (co == s) | (cs == o) | (co == o)
+        uniq = self.is_single[ids]
+        for keep in (near & uniq, uniq, near, None):  # most natural first
+            cands = ids if keep is None else ids[keep]
+            if len(cands):
+                break
         if len(cands) == 0:
             return None
         a = self._rand_fact(cands)
@@ -247,7 +249,7 @@ class QuestionGenerator:
         s, r, o = int(self.s[b]), int(self.r[b]), int(self.o[b])
         ent = (self.s == s) | (self.o == s) | (self.s == o) | (self.o == o)
         side = self.start < self.start[b] if op == "after" else self.start > self.start[b]
-        pool = np.intersect1d(np.flatnonzero(ent & side), self.single, assume_unique=True)
+        pool = np.flatnonzero(ent & side & self.is_single)
         pool = pool[~((self.s[pool] == s) & (self.r[pool] == r) & (self.o[pool] == o))]
         if len(pool) == 0:
             return None

@@ -89,15 +89,16 @@ class Oracle:
     # -- scans -----------------------------------------------------------------------------
 
     def match(self, s: int | None, r: int | None, o: int | None) -> np.ndarray:
-        """Ids of facts matching a pattern (None = any), by one full scan."""
-        mask = np.ones(len(self.s), dtype=bool)
-        if s is not None:
-            mask &= self.s == s
-        if r is not None:
-            mask &= self.r == r
-        if o is not None:
-            mask &= self.o == o
-        return np.flatnonzero(mask)
+        """Ids of facts matching a pattern (None = any): one full scan of the most selective
+        given column, then the other columns checked on the survivors. No index involved."""
+        cols = [(c, v) for c, v in ((self.s, s), (self.o, o), (self.r, r)) if v is not None]
+        if not cols:
+            return np.arange(len(self.s))
+        col, v = cols[0]
+        ids = np.flatnonzero(col == v)
+        for col, v in cols[1:]:
+            ids = ids[col[ids] == v]
+        return ids
 
     def anchor(self, spec: QSpec) -> tuple[Status, np.ndarray, tuple[int, int] | None]:
         if spec.anchor_time is not None:
@@ -108,10 +109,10 @@ class Oracle:
         if len(ids) == 0:
             return "no_anchor", ids, None
         g = spec.granularity if spec.op == "equal" else None
-        spans = {coarsen(int(self.start[i]), int(self.end[i]), g) for i in ids}
-        if len(spans) != 1:
+        lo, hi = coarsen_array(self.start[ids], self.end[ids], g)
+        if np.any(lo != lo[0]) or np.any(hi != hi[0]):
             return "ambiguous_anchor", ids, None
-        return "ok", ids, spans.pop()
+        return "ok", ids, (int(lo[0]), int(hi[0]))
 
     def admissible(self, spec: QSpec, cand: np.ndarray, span: tuple[int, int] | None) -> np.ndarray:
         if spec.op is None or span is None:
