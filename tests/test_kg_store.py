@@ -223,3 +223,23 @@ def test_query_batch_matches_oracle():
     assert [len(x) for x in only_max.to_list()] == [len(store.query(subject=int(a), relation=int(b))) for a, b in zip(s[5:], r[5:])]
     with pytest.raises(ValueError):
         store.query_batch(subject=s, relation=r, object=o)
+
+
+def test_posting_index_packed_and_fallback_sorts_agree():
+    """The packed-int64 sort and the stable-argsort fallback (keys too wide to pack) give the
+    same (key, start, id) order, and the CSR view lists every fact once."""
+    from tkgqa_ray.kg.index import PostingIndex
+
+    rng = np.random.default_rng(4)
+    n = 5000
+    key = rng.integers(0, 50, n)
+    start = rng.integers(730_000, 730_100, n).astype(np.int32)
+    fids = np.sort(rng.choice(n, 3000, replace=False))
+    a = PostingIndex.build("k", key, start, fids)
+    b = PostingIndex.build("k", key + (1 << 40), start, fids)  # 41 + 7 + 13 bits > 63 → fallback
+    want = fids[np.lexsort((fids, start[fids], key[fids]))]
+    assert np.array_equal(a.ids, want) and np.array_equal(b.ids, want)
+    assert np.array_equal(a.comb, (key[want].astype(np.int64) << 32) | start[want])
+    assert np.array_equal(a.offsets, b.offsets) and np.array_equal(a.keys + (1 << 40), b.keys)
+    assert sum(len(a.list_of(int(k))) for k in a.keys) == len(fids)
+    assert a.list_of(999).tolist() == []

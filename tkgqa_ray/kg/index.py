@@ -35,13 +35,26 @@ class PostingIndex:
     def build(cls, name: str, key: np.ndarray, start: np.ndarray, fact_ids: np.ndarray) -> "PostingIndex":
         """``key``/``start`` are per-fact columns (full table); ``fact_ids`` (ascending) selects
         the facts this index holds (all of them, or one shard's share)."""
-        k = key[fact_ids].astype(np.int64)
-        st = start[fact_ids].astype(np.int64)
-        comb = (k << SHIFT) | st
-        order = np.argsort(comb, kind="stable")  # stable + ascending fact_ids → ties by id
-        comb = comb[order]
-        ids = fact_ids.astype(np.int64)[order]
-        sk = k[order]
+        fid = np.asarray(fact_ids, dtype=np.int64)
+        k = key[fid].astype(np.int64)
+        st = start[fid].astype(np.int64)
+        if len(fid):
+            smin = int(st.min())
+            kb, sb, ib = int(k.max()).bit_length(), int(st.max() - smin).bit_length(), int(fid.max()).bit_length()
+        if len(fid) and kb + sb + ib <= 63:
+            # (key, start, id) packed into one int64 → a plain (SIMD) sort of unique values,
+            # ~10x cheaper than a stable argsort; fields are unpacked afterwards.
+            packed = (k << (sb + ib)) | ((st - smin) << ib) | fid
+            packed.sort()
+            ids = packed & ((1 << ib) - 1)
+            sk = packed >> (sb + ib)
+            comb = (sk << SHIFT) | (((packed >> ib) & ((1 << sb) - 1)) + smin)
+        else:
+            comb = (k << SHIFT) | st
+            order = np.argsort(comb, kind="stable")  # stable + ascending fact_ids → ties by id
+            comb = comb[order]
+            ids = fid[order]
+            sk = k[order]
         if len(sk):
             first = np.flatnonzero(np.r_[True, sk[1:] != sk[:-1]])
             keys = sk[first]

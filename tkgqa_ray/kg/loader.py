@@ -44,8 +44,10 @@ def read_kg_bytes(path: str | Path) -> bytes:
     with open(p, "rb") as f:
         head = f.read(2)
     if p.suffix == ".gz" or head == b"\x1f\x8b":
-        with gzip.open(p, "rb") as f:
-            data = f.read()
+        try:
+            data = gzip.decompress(p.read_bytes())  # one C call per member, no chunk joins
+        except (OSError, EOFError) as e:
+            raise KGFormatError(f"{p}: not a readable gzip file ({e})") from None
     else:
         data = p.read_bytes()
     if data.startswith(b"\xef\xbb\xbf"):
@@ -143,26 +145,36 @@ def _parse_time_column(col: pa.Array) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _encode_names(*cols: pa.Array) -> tuple[list[str], list[np.ndarray]]:
-    """Sorted distinct names over the columns, and each column as int32 ids into them."""
+    """Sorted distinct names over the columns, and each column as int32 ids into them.
+
+    One hashing pass (dictionary_encode over all columns), then the small dictionary is
+    sorted and indices are remapped through its rank array."""
     chunks: list[pa.Array] = []
+    lens = []
     for c in cols:
-        chunks.extend(c.chunks if isinstance(c, pa.ChunkedArray) else [c])
-    uniq = pc.unique(pa.chunked_array(chunks, type=pa.string()))
-    uniq = uniq.take(pc.sort_indices(uniq))  # byte order == Python str order for UTF-8
-    ids = [pc.index_in(c, value_set=uniq).to_numpy(zero_copy_only=False).astype(np.int32) for c in cols]
-    return uniq.to_pylist(), ids
+        cs = c.chunks if isinstance(c, pa.ChunkedArray) else [c]
+        chunks.extend(cs)
+        lens.append(sum(len(x) for x in cs))
+    enc = pc.dictionary_encode(pa.chunked_array(chunks, type=pa.string())).combine_chunks()
+    names = enc.dictionary.to_pylist()
+    order = sorted(range(len(names)), key=names.__getitem__)  # Python str order
+    rank = np.empty(len(names), dtype=np.int32)
+    rank[np.asarray(order, dtype=np.int64)] = np.arange(len(names), dtype=np.int32)
+    idx = rank[enc.indices.to_numpy(zero_copy_only=False)]
+    out, pos = [], 0
+    for n in lens:
+        out.append(idx[pos : pos + n])
+        pos += n
+    return [names[i] for i in order], out
 
 
 def table_from_string_columns(s, r, o, start, end, source: str) -> FactTable:
     """Build a FactTable from name columns (Arrow strings) and times (int32 ordinals or
     Arrow strings). Raises ``_RowError`` for bad rows (callers add file:line)."""
-    for k, (col, what) in enumerate(((s, "subject"), (r, "relation"), (o, "object"))):
+    for col, what in ((s, "subject"), (r, "relation"), (o, "object")):
         if col.null_count:
             bad = np.flatnonzero(col.is_null().to_numpy(zero_copy_only=False))[0]
             raise _RowError(int(bad), f"missing {what}")
-        lens = pc.utf8_length(col).to_numpy(zero_copy_only=False)
-        if len(lens) and lens.min() == 0:
-            raise _RowError(int(np.flatnonzero(lens == 0)[0]), f"empty {what} name")
     if isinstance(start, np.ndarray):
         lo = start.astype(np.int32)
     else:
@@ -178,6 +190,11 @@ def table_from_string_columns(s, r, o, start, end, source: str) -> FactTable:
         raise _RowError(int(bad[0]), "end is before start")
     entities, (s_ids, o_ids) = _encode_names(s, o)
     relations, (r_ids,) = _encode_names(r)
+    for names, cols_ in ((entities, ((s_ids, "subject"), (o_ids, "object"))), (relations, ((r_ids, "relation"),))):
+        if names and names[0] == "":  # sorted: the empty name, if any, has id 0
+            bad = min(int(np.argmax(c == 0)) if np.any(c == 0) else 1 << 62 for c, _ in cols_)
+            what = next(w for c, w in cols_ if len(c) > bad and c[bad] == 0)
+            raise _RowError(bad, f"empty {what} name")
     return FactTable(entities, relations, s_ids, r_ids, o_ids, lo, hi, source=source)
 
 
