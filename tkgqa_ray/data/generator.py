@@ -218,9 +218,10 @@ class QuestionGenerator:
         else:
             g = self._pick(GRANS)
             ids = self._period_ids(b, g)
-        # anchor must not itself match the target pattern; prefer anchors sharing an entity
+        # the anchor uses another relation (so it never matches the target pattern and is not
+        # the mirror of a symmetric target fact); prefer anchors sharing an entity
         cs, cr, co = self.s[ids], self.r[ids], self.o[ids]
-        bad = (cr == r) & ((cs == s) if target[0] is not None else (co == o))
+        bad = cr == r
         ids, cs, co = ids[~bad], cs[~bad], co[~bad]
         near = (cs == s) | (co == s) | (cs == o) | (co == o)
         uniq = self.is_single[ids]
