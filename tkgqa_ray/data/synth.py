@@ -216,7 +216,8 @@ def _interval_rows(cfg: SynthConfig) -> list[tuple[str, ...]]:
         return date(y, m, d).isoformat()
 
     for c in countries:  # offices: a chain of holders whose terms meet
-        for office in (f"President_of_{c}", f"Foreign_Minister_of_{c}"):
+        for office in (f"President_of_{c}", f"Prime_Minister_of_{c}", f"Foreign_Minister_of_{c}",
+                       f"Defence_Minister_of_{c}", f"Finance_Minister_of_{c}"):
             y = y0 - int(rng.integers(0, 4))
             mo, d = int(rng.integers(1, 13)), int(rng.integers(1, 28))
             while y <= y1:
