@@ -33,6 +33,7 @@ class LookupStage(Stage):
             Path(opts["pid_file"]).write_text(str(os.getpid()))
         table = self.ctx.table
         for st in states:
+            input_keys = sorted(k for k in st if k not in ("error", "roles", "trace"))  # run_chain's own keys
             text = st["question"]
             if "POISON" in text:
                 raise ValueError("poisoned question")
@@ -53,7 +54,7 @@ class LookupStage(Stage):
             st["initial_evidence_count"] = len(self.ctx.store.query(subject=s))
             st["final_evidence_count"] = len(facts)
             st["answered_by"] = "store"
-            st["trace"] = {"subject": s, "relation": r, "day": day}
+            st["trace"] = {"subject": s, "relation": r, "day": day, "input_keys": input_keys}
         return states
 
 
@@ -101,3 +102,32 @@ def make_dataset(root: Path, n_entities: int = 25, n_facts: int = 400, n_questio
     (root / "questions").mkdir(exist_ok=True)
     (root / "questions" / "test.json").write_text(json.dumps(records))
     return gold
+
+
+CONF_DIR = Path(__file__).resolve().parents[1] / "conf"
+
+
+def compose_cfg(root: Path, out: Path, *overrides: str):
+    """The run config the CLI would build, for the test method over a dataset root."""
+    from hydra import compose, initialize_config_dir
+
+    with initialize_config_dir(config_dir=str(CONF_DIR), version_base="1.3"):
+        return compose(
+            "config",
+            overrides=[
+                "method=rag", f"method.name={METHOD}", "method.options={}", "backbone=symbolic",
+                "dataset=multitq", f"dataset.root={root}", f"run.output_dir={out}", "run.progress=false",
+                "embeddings.warm=false", "run.batch_size=8", "run.num_workers=2", *overrides,
+            ],
+        )
+
+
+def read_rows(run_dir: Path, timings: bool = False) -> list[dict]:
+    """predictions.parquet rows; without ``seconds`` unless asked (wall time differs per run)."""
+    import pyarrow.parquet as pq
+
+    rows = pq.read_table(Path(run_dir) / "predictions.parquet").to_pylist()
+    if not timings:
+        for r in rows:
+            r.pop("seconds")
+    return rows

@@ -52,9 +52,31 @@ def _run(argv: list[str]) -> int:
 
 
 def _generate(argv: list[str]) -> int:
-    from tkgqa_ray.data.generate import generate_main
+    import argparse
+    import json
 
-    return int(generate_main(argv) or 0)
+    p = argparse.ArgumentParser(
+        prog="tkgqa-ray generate",
+        description="Generate MultiTQ-style questions (gold from a brute-force oracle) from a TKG file; "
+        "writes OUT/kg/ and OUT/questions/<split>.json, runnable with dataset=multitq dataset.root=OUT.",
+    )
+    p.add_argument("--kg", required=True, type=Path, help="TKG file (4-column point or 5-column interval; .gz ok)")
+    p.add_argument("--out", required=True, type=Path, help="dataset root to write")
+    p.add_argument("-n", "--num", type=int, default=1000, help="questions to generate (default 1000)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--types", default=None, help="comma-separated question types (default: all)")
+    p.add_argument("--phrasing-set", default="train", help="phrasing set (train | heldout)")
+    p.add_argument("--split", default="test")
+    p.add_argument("--no-copy-kg", action="store_true", help="do not copy the KG under OUT/kg")
+    a = p.parse_args(argv)
+    from tkgqa_ray.data.generator import generate_main
+
+    meta = generate_main(
+        a.kg, a.out, n=a.num, seed=a.seed, types=a.types.split(",") if a.types else None,
+        phrasing_set=a.phrasing_set, split=a.split, copy_kg=not a.no_copy_kg,
+    )
+    print(json.dumps(meta, indent=2, default=str))
+    return 0
 
 
 def _report(argv: list[str]) -> int:

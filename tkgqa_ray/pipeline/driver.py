@@ -237,6 +237,7 @@ def finish_run(run_dir: Path, final: pa.Table, golds: dict, cfg: DictConfig, met
     except ImportError as exc:  # scorer not installed: predictions are still complete
         log.warning("no report written: %s", exc)
     info = {
+        "dataset": str(cfg.dataset.name),
         **meta,
         "run_dir": str(run_dir),
         "started": started,

@@ -147,7 +147,8 @@ def _build_store(table: Any, kg_path: str, cfg: DictConfig, run_id: str, namespa
         sh = None
     if sh is not None and hasattr(sh, "start_sharded_store"):
         store, stop = sh.start_sharded_store(
-            kg_path, num_shards=n, name=f"tkgqa-store-{run_id}", namespace=namespace, max_restarts=restarts
+            kg_path, num_shards=n, name=f"tkgqa-store-{run_id}", namespace=namespace, max_restarts=restarts,
+            table=table,
         )
         return store, [], [stop]
     from tkgqa_ray.kg.store import FactStore
@@ -189,8 +190,8 @@ def start_shared(table: Any, kg_path: str, cfg: DictConfig) -> SharedResources:
     namespace = OmegaConf.select(cfg, "ray.namespace")
     ctx_ns = ray.get_runtime_context().namespace
     namespace = ctx_ns or namespace
-    table_ref = ray.put(table)
     store, actors, stops = _build_store(table, kg_path, cfg, run_id, namespace)
+    table_ref = getattr(store, "_table_ref", None) or ray.put(table)  # the store's copy when it has one
     res = SharedResources(run_id, table_ref, store, None, actors, stops)
     try:
         emb, eactors, estops = _build_embeddings(kg_path, cfg, run_id, namespace)
