@@ -215,3 +215,18 @@ def test_gold_roundtrip(tmp_path, golds, ev_golds):
     assert back == allg
     with pytest.raises(FileNotFoundError, match="no gold file"):
         load_gold(tmp_path / "nope")
+
+
+def test_timequestions_and_timeline_labels():
+    golds = {
+        "1": G("1", ["Jerusalem Prize"], qtype="Explicit,Ordinal",
+               extra={"Temporal question type": ["Explicit", "Ordinal"]}),
+        "2": G("2", ["1971"], qtype="Implicit", extra={"Temporal question type": ["Implicit"]}),
+        "3": G("3", ["x"], question_level="complex", extra={"temporal_relation": "during"}),
+    }
+    rows = pd.DataFrame({"quid": ["1", "2", "3"], "predictions": [["Jerusalem Prize"], ["1970"], ["x"]]})
+    res = compute_metrics(rows, golds, n_boot=10)
+    assert res.value("multitq_official", breakdown="types", group="Ordinal") == 1.0
+    assert res.value("multitq_official", breakdown="types", group="Implicit") == 0.0
+    assert res.value("multitq_official", breakdown="temporal_relation", group="during") == 1.0
+    assert res.value("multitq_official", breakdown="question_level", group="complex") == 1.0

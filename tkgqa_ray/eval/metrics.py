@@ -22,7 +22,13 @@ from tkgqa_ray.records import Gold
 from .protocols import HITS_K, NO_HIT, Protocol, get_protocols
 
 LABELS: tuple[str, ...] = ("qlabel", "qtype", "answer_type", "time_level", "question_level")
-EXTRA_LABELS: tuple[str, ...] = ("types",)  # TimeQuestions: Gold.extra["types"] (a list)
+# Labels kept in Gold.extra, possibly multi-valued (a question counts in each of its values):
+# breakdown name -> extra keys tried in order.
+EXTRA_SOURCES: dict[str, tuple[str, ...]] = {
+    "types": ("types", "Temporal question type"),  # TimeQuestions: Explicit/Implicit/Temporal/Ordinal
+    "temporal_relation": ("temporal_relation",),  # TimelineCronQ-R
+}
+EXTRA_LABELS: tuple[str, ...] = tuple(EXTRA_SOURCES)
 BREAKDOWNS: tuple[str, ...] = LABELS + EXTRA_LABELS
 
 
@@ -73,9 +79,13 @@ def is_error(v: Any) -> bool:
     return bool(str(v).strip())
 
 
-def _extra_label(g: Gold, key: str) -> Any:
-    v = g.extra.get(key) if g.extra else None
-    if v is None:
+def _extra_label(g: Gold, label: str) -> Any:
+    v = None
+    for key in EXTRA_SOURCES[label]:
+        v = g.extra.get(key) if g.extra else None
+        if v is not None:
+            break
+    if v is None or v == "":
         return None
     if isinstance(v, (list, tuple)):
         return [str(x) for x in v] or None

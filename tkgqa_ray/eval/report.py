@@ -20,14 +20,15 @@ import pandas as pd
 
 from tkgqa_ray.records import Gold
 
-from .metrics import MetricsResult, compute_metrics
+from .metrics import EXTRA_LABELS, MetricsResult, compute_metrics
 from .protocols import HITS_K
 
 METRICS_JSON = "metrics.json"
 METRICS_MD = "metrics.md"
 CHART_PNG = "hits1_by_type.png"
 SCORES_PARQUET = "scores.parquet"
-TYPE_BREAKDOWNS = ("qtype", "types", "question_level")  # first present one is "the" type
+# first present one is "the" type; TimeQuestions' types before qtype (which joins them)
+TYPE_BREAKDOWNS = ("types", "qtype", "question_level")
 
 
 def versions() -> dict[str, str | None]:
@@ -227,7 +228,8 @@ def write_run_report(
     _atomic_write(d / METRICS_MD, metrics_to_markdown(res, config))
     plot_hits1_by_type(res, d / CHART_PNG, title=_title(config).replace("Metrics: ", ""))
     sc = res.scores.copy()
-    sc["types"] = sc["types"].map(lambda v: None if v is None else list(v))
+    for lab in EXTRA_LABELS:  # multi-valued labels: lists (or null) for parquet
+        sc[lab] = sc[lab].map(lambda v: None if v is None else list(v))
     sc.to_parquet(d / SCORES_PARQUET, index=False)
     return res
 
