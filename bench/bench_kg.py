@@ -5,7 +5,7 @@
 2. (subject, relation, start <= T) queries: posting lists vs a naive vectorised numpy mask over
    the whole fact table, on the same random queries in one run; answers are compared.
 
-    python bench/bench_kg.py [--kg PATH] [--queries 100000] [--naive-queries 300] [--json OUT]
+    python bench/bench_kg.py [--kg PATH] [--queries 100000] [--naive-queries 300] [--repeat 3] [--json OUT]
 
 Skips (exit 0, with a message) when the real KG is absent.
 """
@@ -41,9 +41,17 @@ print(json.dumps({
 """
 
 
-def load_and_index(kg: Path) -> dict:
-    out = subprocess.run([sys.executable, "-c", _CHILD, str(kg)], capture_output=True, text=True, check=True, cwd=ROOT)
-    return json.loads(out.stdout.strip().splitlines()[-1])
+def load_and_index(kg: Path, repeat: int = 1) -> dict:
+    """Fresh subprocess per run (cold Python, own RSS); the fastest run is reported because on
+    a shared machine the slower ones measure the neighbours. All runs are kept in ``runs``."""
+    runs = []
+    for _ in range(repeat):
+        out = subprocess.run([sys.executable, "-c", _CHILD, str(kg)], capture_output=True, text=True, check=True, cwd=ROOT)
+        runs.append(json.loads(out.stdout.strip().splitlines()[-1]))
+    best = dict(min(runs, key=lambda r: r["load_index_s"]))
+    best["runs"] = runs
+    best["peak_rss_mib"] = max(r["peak_rss_mib"] for r in runs)
+    return best
 
 
 def bench_queries(kg: Path, n_queries: int, n_naive: int, seed: int) -> dict:
@@ -111,19 +119,20 @@ def main(argv=None) -> int:
     ap.add_argument("--queries", type=int, default=100_000)
     ap.add_argument("--naive-queries", type=int, default=300)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--repeat", type=int, default=3, help="load+index runs (fastest reported)")
     ap.add_argument("--json", type=Path, default=None, help="also write the figures here")
     args = ap.parse_args(argv)
     if not args.kg.exists():
         print(f"SKIP: real MultiTQ KG not found at {args.kg} (pass --kg PATH)")
         return 0
-    li = load_and_index(args.kg)
+    li = load_and_index(args.kg, args.repeat)
     qb = bench_queries(args.kg, args.queries, args.naive_queries, args.seed)
     rows = [
         ("facts", f"{li['facts']:,}", ""),
         ("load (parse + encode)", f"{li['load_s']:.2f} s", "wall"),
         ("index build (7 posting-list views)", f"{li['index_s']:.2f} s", "wall"),
-        ("load + index", f"{li['load_index_s']:.2f} s", f"wall; {li['load_index_cpu_s']:.2f} s CPU; target <= 3 s"),
-        ("peak RSS (whole process)", f"{li['peak_rss_mib']:.0f} MiB", "target <= 1024 MiB"),
+        ("load + index", f"{li['load_index_s']:.2f} s", f"wall, best of {len(li['runs'])}; {li['load_index_cpu_s']:.2f} s CPU; target <= 3 s"),
+        ("peak RSS (whole process)", f"{li['peak_rss_mib']:.0f} MiB", "max over runs; target <= 1024 MiB"),
         ("index memory", f"{li['index_mib']:.0f} MiB", ""),
         ("posting-list queries", f"{qb['posting_qps_cpu']:,.0f} q/s", f"CPU time, {qb['queries']:,} queries; {qb['posting_qps_wall']:,.0f} q/s wall"),
         ("naive numpy mask scan", f"{qb['naive_qps_cpu']:,.0f} q/s", f"{qb['naive_ms_per_query']:.2f} ms/query CPU, {qb['naive_queries']} queries"),

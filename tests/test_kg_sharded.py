@@ -93,13 +93,17 @@ def test_sharded_equals_unsharded_and_survives_restart(ray_session, tmp_path):
 
         # kill one shard: Ray restarts it from the source file; answers stay identical
         info0 = client.shard_info()
-        ray.kill(store.handles[1], no_restart=False)
+        ray.kill(store.handles[0], no_restart=False)
         got2 = client.query_many(specs)
         assert all(np.array_equal(g, w) for g, w in zip(got2, want))
         info1 = client.shard_info()
-        assert info1[1]["pid"] != info0[1]["pid"]  # really a new process
-        assert info1[0]["pid"] == info0[0]["pid"]
+        assert info1[0]["pid"] != info0[0]["pid"]  # really a new process
+        assert info1[1]["pid"] == info0[1]["pid"]
         assert {i["content_hash"] for i in info1} == {table.content_hash}
+        # the restarted shard 0 still hands out the shared table to clients attaching by name
+        late = ShardedFactStoreClient.connect(prefix, 3)
+        assert late.table.content_hash == table.content_hash
+        assert all(np.array_equal(g, w) for g, w in zip(late.query_many(specs[:100]), want[:100]))
     finally:
         store.shutdown()
 
