@@ -99,24 +99,19 @@ def build_backbone(cfg: Any, *, cache_dir: str | Path | None = None) -> Backbone
         transport = OpenAIHTTPTransport(cfg["base_url"], cfg["model"], **_http_kwargs(cfg))
         return _llm(cfg, transport, cache_dir)
     if kind == "cpu_vllm_server":
-        from tkgqa_ray.backbones.transports.cpu_server import SERVED_MODEL_NAME, CPUServer
+        from tkgqa_ray.backbones.transports.cpu_server import SharedServerLease, acquire_server, server_settings
         from tkgqa_ray.backbones.transports.openai_http import OpenAIHTTPTransport
 
         _check_keys(cfg, _COMMON | _HTTP | _SERVER)
-        server = CPUServer(
-            model_dir=cfg.get("model_dir"),
-            port=cfg.get("port"),
-            max_model_len=int(cfg.get("max_model_len", 512)),
-            served_model_name=cfg.get("model") or SERVED_MODEL_NAME,
-            kvcache_space_gib=int(cfg.get("kvcache_space_gib", 1)),
-            startup_timeout_s=float(cfg.get("startup_timeout_s", 600)),
-            extra_args=list(cfg.get("server_args") or []),
-        ).start()
+        # One server per process and settings, reference counted: several backbones (or a test
+        # fixture and a backbone) share it; close() of the last one stops it.
+        server = acquire_server(**server_settings(cfg))
+        lease = SharedServerLease(server)
         try:
             transport = OpenAIHTTPTransport(server.base_url, server.served_model_name, **_http_kwargs(cfg))
-            return _llm(cfg, transport, cache_dir, owned=[server])
+            return _llm(cfg, transport, cache_dir, owned=[lease])
         except BaseException:
-            server.stop()
+            lease.stop()
             raise
     if kind == "vllm":
         from tkgqa_ray.backbones.transports.vllm_actor import VLLMActorTransport

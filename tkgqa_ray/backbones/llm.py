@@ -91,6 +91,14 @@ class LLMBackbone(Backbone):
     def __repr__(self) -> str:
         return f"LLMBackbone(name={self.name!r}, transport={self.transport!r})"
 
+    def __getstate__(self) -> dict[str, Any]:
+        # A copy shipped to a Ray worker talks to the same server / engine pool but does not own
+        # it: only the object built on the driver stops a managed server in close().
+        state = dict(self.__dict__)
+        state["_owned"], state["_counter"] = [], None
+        state.pop("ctx", None)
+        return state
+
     # -- helpers -----------------------------------------------------------------------------
     def _max_tokens(self, req: RoleRequest) -> int:
         return self.role_max_tokens.get(f"{req.method}.{req.role}", self.role_max_tokens.get(req.role, self.max_tokens))

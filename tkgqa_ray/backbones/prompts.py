@@ -157,6 +157,13 @@ class PromptLibrary:
         self._prefixes: dict[tuple[str, str, str], list[dict[str, str]]] = {}
         self._lock = threading.Lock()
 
+    def __getstate__(self) -> dict[str, Any]:  # picklable for Ray: templates reload lazily
+        return {"root": self.root}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.root = state["root"]
+        self._templates, self._prefixes, self._lock = {}, {}, threading.Lock()
+
     def template(self, method: str, role: str) -> Template:
         key = (method, role)
         with self._lock:

@@ -13,6 +13,7 @@ environment from the platform notes; (3) wait for ``/v1/models``; (4) stop it on
 
 from __future__ import annotations
 
+import atexit
 import logging
 import os
 import shutil
@@ -21,9 +22,11 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Mapping
 
 import httpx
 
@@ -154,7 +157,8 @@ class CPUServer:
         env.setdefault("VLLM_CPU_NUM_OF_RESERVED_CPU", "0")
         env.setdefault("HF_HUB_OFFLINE", "1")
         env.setdefault("TRANSFORMERS_OFFLINE", "1")
-        log_path = Path(self.log_path) if self.log_path else Path(model_dir).parent / f"vllm-server-{self.port}.log"
+        log_path = Path(self.log_path) if self.log_path else default_cache_dir() / "logs" / f"vllm-server-{self.port}.log"
+        log_path.parent.mkdir(parents=True, exist_ok=True)
         self.log_path = log_path
         log_fh = open(log_path, "ab")  # noqa: SIM115 - owned by the child for its lifetime
         t1 = time.perf_counter()
@@ -211,6 +215,71 @@ class CPUServer:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
+
+
+def server_settings(cfg: Mapping[str, Any]) -> dict[str, Any]:
+    """:class:`CPUServer` keyword arguments from a ``kind: cpu_vllm_server`` backbone config."""
+    return dict(
+        model_dir=cfg.get("model_dir"),
+        port=cfg.get("port"),
+        max_model_len=int(cfg.get("max_model_len", 512)),
+        served_model_name=cfg.get("model") or SERVED_MODEL_NAME,
+        kvcache_space_gib=int(cfg.get("kvcache_space_gib", 1)),
+        startup_timeout_s=float(cfg.get("startup_timeout_s", 600)),
+        extra_args=list(cfg.get("server_args") or []),
+    )
+
+
+_SHARED: dict[tuple, list] = {}  # key -> [server, refcount]
+_SHARED_LOCK = threading.Lock()
+
+
+def acquire_server(**kwargs: object) -> CPUServer:
+    """A server shared by everything in this process that asks for the same settings.
+
+    Reference counted: :func:`release_server` stops it when the last user lets go (and at
+    interpreter exit). Tests use it through a session fixture, so the ~60-80 s start is paid
+    once. ``$TKGQA_CPU_SERVER_URL`` (e.g. ``http://127.0.0.1:8000/v1``) reuses a server that
+    is already running (``python -m tkgqa_ray.backbones.transports.cpu_server``) instead.
+    """
+    key = tuple(sorted((k, repr(v)) for k, v in kwargs.items()))
+    with _SHARED_LOCK:
+        entry = _SHARED.get(key)
+        if entry is None:
+            srv = CPUServer(**kwargs)  # type: ignore[arg-type]
+            url = os.environ.get("TKGQA_CPU_SERVER_URL")
+            if url:
+                srv.port = httpx.URL(url).port
+            else:
+                srv.start()
+                atexit.register(srv.stop)
+            entry = _SHARED[key] = [srv, 0]
+        entry[1] += 1
+        return entry[0]
+
+
+def release_server(srv: CPUServer) -> None:
+    with _SHARED_LOCK:
+        for key, entry in list(_SHARED.items()):
+            if entry[0] is srv:
+                entry[1] -= 1
+                if entry[1] <= 0:
+                    del _SHARED[key]
+                    srv.stop()
+                return
+    srv.stop()  # not shared: owned by the caller
+
+
+class SharedServerLease:
+    """What a backbone holds: ``stop()`` releases its reference to a shared server."""
+
+    def __init__(self, srv: CPUServer) -> None:
+        self.server = srv
+
+    def stop(self) -> None:
+        if self.server is not None:
+            release_server(self.server)
+            self.server = None
 
 
 if __name__ == "__main__":  # python -m tkgqa_ray.backbones.transports.cpu_server [convert]

