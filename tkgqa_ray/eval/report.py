@@ -76,7 +76,7 @@ def fmt(value: Any, stderr: Any = None, digits: int = 3) -> str:
 def md_table(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
     lines = ["| " + " | ".join(header) + " |", "|" + "|".join(" --- " for _ in header) + "|"]
     for r in rows:
-        lines.append("| " + " | ".join(str(c).replace("|", "\\|") for c in r) + " |")
+        lines.append("| " + " | ".join(" ".join(str(c).split()).replace("|", "\\|") for c in r) + " |")
     return "\n".join(lines)
 
 
