@@ -247,3 +247,20 @@ def test_qps_limit_spaces_requests(prompts):
     for _ in range(5):
         lim.wait()
     assert time.monotonic() - t0 >= 4 * 0.05 - 1e-3  # 5 starts need >= 4 intervals
+
+
+def test_backbone_pickles_for_ray_workers_without_the_key(prompts, monkeypatch, tmp_path):
+    import pickle
+
+    key = "sk-pickle-SECRET-42"
+    monkeypatch.setenv("TKGQA_TEST_KEY", key)
+    with ScriptedServer(lambda b, n: (200, chat_response(GOOD))) as srv:
+        t = OpenAIHTTPTransport(srv.base_url, "m", api_key_env="TKGQA_TEST_KEY", qps=100)
+        bb = LLMBackbone("w", t, prompts=prompts, cache=RequestCache(tmp_path / "c.sqlite"))
+        bb.run([req("warm up the client")])
+        blob = pickle.dumps(bb)
+        assert key.encode() not in blob
+        copy = pickle.loads(blob)  # as in a Ray worker: re-reads the key from its environment
+        [res] = copy.run([req("in the worker")])
+    assert res.ok and srv.headers[-1]["Authorization"] == f"Bearer {key}"
+    assert copy.transport.limiter.interval == pytest.approx(0.01) and copy._owned == []
