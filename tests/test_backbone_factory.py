@@ -67,3 +67,18 @@ def test_api_backbone_without_key_fails_naming_the_variable(monkeypatch):
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)
     with pytest.raises(RuntimeError, match="OPENAI_API_KEY"):
         build_backbone(OmegaConf.load(CONF / "gpt-4o-mini.yaml"))
+
+
+def test_validate_backbone_config_without_building(monkeypatch):
+    from tkgqa_ray.backbones.factory import prepare_backbone, validate_backbone_config
+
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    for p in CONF.glob("*.yaml"):
+        validate_backbone_config(OmegaConf.load(p))  # no key, no server, no GPU needed
+    with pytest.raises(ValueError, match="needs base_url"):
+        validate_backbone_config({"name": "x", "kind": "openai", "model": "m"})
+    with pytest.raises(ValueError, match=r"overlong must be"):
+        validate_backbone_config({"name": "x", "kind": "vllm", "model": "m", "engine_pool": {"name": "p", "overlong": "cut"}})
+    prepared = prepare_backbone(OmegaConf.load(CONF / "openai.yaml"))  # nothing to start
+    assert prepared.worker_cfg["kind"] == "openai"
+    prepared.close()

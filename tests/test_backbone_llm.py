@@ -125,3 +125,20 @@ def test_openai_backbone_pointed_at_the_same_server(cpu_llm_server, prompts_dir)
     long = results[-1]
     assert not long.ok and long.error.startswith("transport: HTTP 400") and "context length" in long.error
     bb.close()
+
+
+def test_prepare_backbone_shares_the_driver_server_with_workers(cpu_llm_server):
+    """The driver starts the server once; workers build an openai backbone with the same name."""
+    import pickle
+
+    from tkgqa_ray.backbones.factory import build_backbone, prepare_backbone
+
+    prepared = prepare_backbone(CONF)
+    wcfg = pickle.loads(pickle.dumps(prepared.worker_cfg))  # as shipped to a Ray worker
+    assert wcfg["kind"] == "openai" and wcfg["name"] == "smollm2-cpu"
+    assert wcfg["base_url"] == cpu_llm_server.base_url and "model_dir" not in wcfg
+    worker_bb = build_backbone(wcfg)
+    assert worker_bb.name == "smollm2-cpu" and worker_bb.transport.base_url == cpu_llm_server.base_url
+    worker_bb.close()
+    prepared.close()
+    assert cpu_llm_server.proc is not None or "TKGQA_CPU_SERVER_URL" in __import__("os").environ  # fixture still holds it

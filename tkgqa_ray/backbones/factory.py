@@ -7,8 +7,9 @@ docs/backbones.md; unknown keys are rejected naming the config.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from tkgqa_ray.backbones.base import Backbone
 
@@ -120,3 +121,71 @@ def build_backbone(cfg: Any, *, cache_dir: str | Path | None = None) -> Backbone
         transport = VLLMActorTransport.from_config(cfg)
         return _llm(cfg, transport, cache_dir)
     raise ValueError(f"backbone config {cfg.get('name')!r}: unknown kind {kind!r} (choose from {KINDS})")
+
+
+def validate_backbone_config(cfg: Any) -> None:
+    """Check a backbone config without building it (no server start, no model load, no key)."""
+    cfg = _plain(cfg)
+    kind = cfg.get("kind")
+    if not cfg.get("name"):
+        raise ValueError(f"backbone config has no 'name' (kind {kind!r})")
+    allowed = {
+        "symbolic": {"name", "kind", "description"},
+        "openai": _COMMON | _HTTP,
+        "cpu_vllm_server": _COMMON | _HTTP | _SERVER,
+        "vllm": _COMMON | _VLLM,
+    }
+    if kind not in allowed:
+        raise ValueError(f"backbone config {cfg.get('name')!r}: unknown kind {kind!r} (choose from {KINDS})")
+    _check_keys(cfg, allowed[kind])
+    if kind == "openai" and not cfg.get("base_url"):
+        raise ValueError(f"backbone config {cfg['name']!r} (kind openai) needs base_url")
+    if kind in ("openai", "vllm") and not cfg.get("model"):
+        raise ValueError(f"backbone config {cfg['name']!r} (kind {kind}) needs model")
+    if kind == "vllm":
+        from tkgqa_ray.backbones.transports.vllm_actor import EnginePoolConfig
+
+        pool = dict(cfg.get("engine_pool") or {})
+        pool.setdefault("model_source", cfg.get("model"))
+        EnginePoolConfig.from_dict(pool)
+
+
+@dataclass
+class PreparedBackbone:
+    """What the driver holds for a run: the config workers build from, and the cleanup."""
+
+    worker_cfg: dict[str, Any]
+    _closers: list[Callable[[], None]] = field(default_factory=list)
+
+    def close(self) -> None:
+        while self._closers:
+            self._closers.pop()()
+
+
+def prepare_backbone(cfg: Any) -> PreparedBackbone:
+    """Driver side, once per run, before workers start: bring up what must exist once.
+
+    - ``cpu_vllm_server``: start (or reuse) the managed server here; workers get an ``openai``
+      config pointing at it (same ``name``), so N workers share one server, not N.
+    - ``vllm``: create the named engine-actor pool here, so the driver owns the engines (an
+      engine created by a stage worker would die with it); workers find it by name.
+    - ``symbolic`` / ``openai``: nothing to start.
+    ``close()`` at the end of the run stops the server / kills the pool.
+    """
+    cfg = _plain(cfg)
+    validate_backbone_config(cfg)
+    kind = cfg["kind"]
+    if kind == "cpu_vllm_server":
+        from tkgqa_ray.backbones.transports.cpu_server import acquire_server, release_server, server_settings
+
+        server = acquire_server(**server_settings(cfg))
+        worker = {k: v for k, v in cfg.items() if k not in _SERVER}
+        worker.update(kind="openai", base_url=server.base_url, model=server.served_model_name)
+        return PreparedBackbone(worker, [lambda: release_server(server)])
+    if kind == "vllm":
+        from tkgqa_ray.backbones.transports.vllm_actor import VLLMActorTransport
+
+        transport = VLLMActorTransport.from_config(cfg)
+        transport.start(wait=True)
+        return PreparedBackbone(cfg, [transport.shutdown])
+    return PreparedBackbone(cfg)
