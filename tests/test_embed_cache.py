@@ -119,3 +119,61 @@ def test_unknown_index_is_a_clear_error(tmp_path):
     svc = EmbeddingService(CORPORA, cache_dir=tmp_path, encoder=HashingEncoder(32))
     with pytest.raises(KeyError, match="unknown embedding index 'fact'"):
         svc.search("fact", ["x"], 3)
+
+
+class FailingEncoder(HashingEncoder):
+    """Raises on the call numbered ``fail_on`` (1-based), like a killed worker mid-build."""
+
+    def __init__(self, fail_on: int | None) -> None:
+        super().__init__(32)
+        self.fail_on = fail_on
+
+    def encode(self, texts):
+        if self.fail_on is not None and self.calls + 1 == self.fail_on:
+            self.calls += 1
+            raise RuntimeError("worker died")
+        return super().encode(texts)
+
+
+def test_interrupted_build_resumes_from_chunks(tmp_path, monkeypatch):
+    import tkgqa_ray.embed.service as service
+
+    monkeypatch.setattr(service, "ENCODE_CHUNK", 10)
+    texts = [f"text number {i}" for i in range(45)]  # chunks of 10,10,10,10,5
+    cache = EmbeddingCache(tmp_path)
+    broken = FailingEncoder(fail_on=3)
+    with pytest.raises(RuntimeError, match="worker died"):
+        EmbeddingIndex.build(texts, broken, cache, "fact")
+    assert broken.texts_encoded == 20
+    resumed = FailingEncoder(fail_on=None)
+    idx = EmbeddingIndex.build(texts, resumed, cache, "fact")
+    assert resumed.texts_encoded == 25  # only the chunks that were not finished
+    np.testing.assert_allclose(idx.vectors, HashingEncoder(32).encode(texts), atol=1e-6)
+    assert not list(tmp_path.rglob("*.partial"))  # checkpoints removed once stored
+    again = FailingEncoder(fail_on=1)
+    assert EmbeddingIndex.build(texts, again, cache, "fact").cache_hit
+
+
+def test_concurrent_builders_encode_once(tmp_path):
+    import threading
+    import time
+
+    class Slow(HashingEncoder):
+        def encode(self, texts):
+            time.sleep(0.3)
+            return super().encode(texts)
+
+    enc = Slow(32)
+    texts = ["a", "b", "c"]
+    results = []
+
+    def build():
+        results.append(EmbeddingIndex.build(texts, enc, EmbeddingCache(tmp_path), "entity"))
+
+    threads = [threading.Thread(target=build) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert enc.texts_encoded == 3  # the others waited on the lock and read the cache
+    assert sorted(r.cache_hit for r in results) == [False, True, True]

@@ -67,15 +67,15 @@ def test_k_clamped_to_size_and_empty_cases():
 
 
 def test_ivf_finds_exact_duplicates_and_hnsw_recall():
-    x = unit(4000, 32, 4)
-    cfg = dict(min_rows_for_ann=1000, nlist=32, nprobe=4)
+    x = unit(2000, 16, 4)
+    cfg = dict(min_rows_for_ann=1000, nlist=16, nprobe=2)
     ivf = VectorIndex.build(x, IndexConfig(kind="ivf", **cfg))
     assert type(ivf.index).__name__.startswith("IndexIVF") or ivf.on_gpu
     # A stored vector's own cell is its query's best cell, so IVF always finds it.
     s, i = ivf.search(x[:200], 3)
     np.testing.assert_array_equal(i[:, 0], np.arange(200))
     hnsw = VectorIndex.build(x, IndexConfig(kind="hnsw", **cfg))
-    q = unit(200, 32, 5)
+    q = unit(200, 16, 5)
     _, got = hnsw.search(q, 10)
     _, want = oracle_topk(x, q, 10)
     recall = np.mean([len(set(a) & set(b)) / 10 for a, b in zip(got.tolist(), want.tolist())])

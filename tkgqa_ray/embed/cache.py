@@ -5,16 +5,21 @@ the cache makes that a one-time cost. The key is the sha256 of the exact texts t
 embedded (a function of the KG content and the text rendering, so a changed KG *or* a changed
 rendering misses), the model name and the index kind. Writes are atomic (temp file +
 ``os.replace``) and the manifest is written last, so a crash mid-write leaves a miss, never a
-corrupt hit; concurrent writers of the same entry both produce the same bytes.
+corrupt hit. A per-entry file lock makes a second process that wants the same entry wait for
+the first instead of encoding it again, and long encodes checkpoint finished chunks in a
+``.partial`` folder so an interrupted build resumes where it stopped.
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import hashlib
 import json
 import logging
 import os
 import re
+import shutil
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -74,6 +79,22 @@ class EmbeddingCache:
     def paths(self, key: CacheKey) -> tuple[Path, Path]:
         stem = self.root / key.stem()
         return stem.with_suffix(".npy"), stem.with_suffix(".json")
+
+    def partial_dir(self, key: CacheKey) -> Path:
+        """Folder for chunk checkpoints of an entry being computed (removed once it is stored)."""
+        return (self.root / key.stem()).with_suffix(".partial")
+
+    @contextlib.contextmanager
+    def lock(self, key: CacheKey):
+        """Exclusive advisory lock on one entry (POSIX ``flock``; held across processes)."""
+        path = (self.root / key.stem()).with_suffix(".lock")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "a+") as f:
+            fcntl.flock(f.fileno(), fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(f.fileno(), fcntl.LOCK_UN)
 
     def get(self, key: CacheKey, n: int | None = None, dim: int | None = None) -> np.ndarray | None:
         """The cached matrix, or ``None`` on a miss or an entry that fails its manifest checks."""
@@ -140,10 +161,19 @@ class EmbeddingCache:
         dim: int | None = None,
         extra: dict | None = None,
     ) -> tuple[np.ndarray, bool]:
-        """``(vectors, hit)``: the cached matrix, or ``compute()`` stored then returned."""
+        """``(vectors, hit)``: the cached matrix, or ``compute()`` stored then returned.
+
+        Under the entry's lock: if another process is computing the same entry we wait and
+        then read its result instead of computing it twice.
+        """
         hit = self.get(key, n=n, dim=dim)
         if hit is not None:
             return hit, True
-        vectors = compute()
-        self.put(key, vectors, extra=extra)
+        with self.lock(key):
+            hit = self.get(key, n=n, dim=dim)
+            if hit is not None:
+                return hit, True
+            vectors = compute()
+            self.put(key, vectors, extra=extra)
+            shutil.rmtree(self.partial_dir(key), ignore_errors=True)
         return vectors, False

@@ -12,6 +12,7 @@ disk, so only methods that need dense fact retrieval ever pay for it, once per K
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import time
 from collections import OrderedDict
@@ -61,21 +62,52 @@ _TABLE_CORPORA: dict[str, Callable[["FactTable"], list[str]]] = {
 }
 
 
-def encode_corpus(encoder: TextEncoder, texts: Sequence[str], label: str = "") -> np.ndarray:
-    """Encode a corpus in chunks (progress logged for the long fact index)."""
+def encode_corpus(
+    encoder: TextEncoder, texts: Sequence[str], label: str = "", checkpoint: Path | None = None
+) -> np.ndarray:
+    """Encode a corpus in chunks, logging progress (the fact index takes minutes on CPU).
+
+    With ``checkpoint`` (a folder), each finished chunk is saved there and reused by the next
+    attempt, so an interrupted build resumes instead of starting over.
+    """
     n = len(texts)
     if n == 0:
         return np.zeros((0, encoder.dim), np.float32)
     out = np.empty((n, encoder.dim), np.float32)
     t0 = time.perf_counter()
+    fresh = 0
+    if checkpoint is not None:
+        checkpoint.mkdir(parents=True, exist_ok=True)
     for i in range(0, n, ENCODE_CHUNK):
-        out[i : i + ENCODE_CHUNK] = encoder.encode(list(texts[i : i + ENCODE_CHUNK]))
+        rows = min(ENCODE_CHUNK, n - i)
+        part = checkpoint / f"rows-{i:09d}-{rows}.npy" if checkpoint is not None else None
+        done_part = _load_chunk(part, rows, encoder.dim) if part is not None else None
+        if done_part is not None:
+            out[i : i + rows] = done_part
+        else:
+            out[i : i + rows] = encoder.encode(list(texts[i : i + rows]))
+            fresh += rows
+            if part is not None:
+                tmp = part.with_name(f".{part.name}.{os.getpid()}.tmp")
+                with open(tmp, "wb") as f:
+                    np.save(f, out[i : i + rows])
+                os.replace(tmp, part)
         if n > ENCODE_CHUNK:
-            done = min(n, i + ENCODE_CHUNK)
-            rate = done / max(time.perf_counter() - t0, 1e-9)
+            done = i + rows
+            rate = fresh / max(time.perf_counter() - t0, 1e-9)
             log.info("embedding %s: %d/%d (%.0f texts/s, ~%.0f s left)", label, done, n, rate,
-                     (n - done) / rate)
+                     (n - done) / max(rate, 1e-9))
     return out
+
+
+def _load_chunk(path: Path, rows: int, dim: int) -> np.ndarray | None:
+    if not path.exists():
+        return None
+    try:
+        arr = np.load(path, allow_pickle=False)
+    except (OSError, ValueError):
+        return None
+    return arr if arr.shape == (rows, dim) and arr.dtype == np.float32 else None
 
 
 # --------------------------------------------------------------------------- one index
@@ -107,7 +139,11 @@ class EmbeddingIndex:
         if cache is not None:
             key = CacheKey(texts_hash(texts), encoder.name, kind)
             vectors, hit = cache.get_or_compute(
-                key, lambda: encode_corpus(encoder, texts, kind), n=len(texts), dim=encoder.dim,
+                key,
+                lambda: encode_corpus(encoder, texts, kind, checkpoint=(
+                    cache.partial_dir(key) if len(texts) > ENCODE_CHUNK else None)),
+                n=len(texts),
+                dim=encoder.dim,
                 extra=extra,
             )
         else:
