@@ -60,7 +60,6 @@ class FactShard:
         shard_id: int,
         num_shards: int,
         expected_hash: str | None = None,
-        table_box: list | None = None,
     ) -> None:
         if not 0 <= shard_id < num_shards:
             raise ValueError(f"shard_id {shard_id} not in [0, {num_shards})")
@@ -76,7 +75,6 @@ class FactShard:
         self.store = FactStore(table, s_facts=s_facts, o_facts=o_facts)
         self.shard_id, self.num_shards = shard_id, num_shards
         self.content_hash = table.content_hash
-        self.table_box = table_box  # [ObjectRef] of the shared table, for clients that connect by name
         self.build_seconds = time.perf_counter() - t0
         self.num_s_facts, self.num_o_facts = len(s_facts), len(o_facts)
 
@@ -93,15 +91,29 @@ class FactShard:
             "pid": os.getpid(),
         }
 
-    def get_table_box(self) -> list | None:
-        return self.table_box
-
     def query_plain_many(self, specs: Sequence[QuerySpec]) -> tuple[np.ndarray, np.ndarray]:
         """Entity-free specs → all answers concatenated + lengths (one array, not a list of
         small ones, keeps the reply cheap to serialise)."""
         outs = [self.store.query_plain(s) for s in specs]
         lens = np.fromiter((len(x) for x in outs), dtype=np.int64, count=len(outs))
         return (np.concatenate(outs) if outs else _EMPTY), lens
+
+
+class TableHolder:
+    """Tiny named actor holding ``[ObjectRef]`` of the shared table so clients attaching by
+    name find it. Kept out of the restartable shards: Ray cannot promise to restore object
+    store arguments of a restarted actor (ray-project/ray#53727), and shards must not need them."""
+
+    def __init__(self, table_box: list, content_hash: str) -> None:
+        self.table_box = table_box
+        self.content_hash = content_hash
+
+    def get(self) -> tuple[list, str]:
+        return self.table_box, self.content_hash
+
+
+def holder_name(name_prefix: str) -> str:
+    return f"{name_prefix}-kg-table"
 
 
 class ShardedFactStoreClient:
@@ -137,11 +149,12 @@ class ShardedFactStoreClient:
                     if time.monotonic() > deadline:
                         raise TimeoutError(f"no KG shard actor {shard_name(name_prefix, i)!r} in namespace {namespace!r}") from None
                     time.sleep(0.2)
-        client = cls(handles, None, name_prefix, namespace)
-        box = client._call_with_retry(0, "get_table_box")
-        if not box:
-            raise RuntimeError(f"KG shard {shard_name(name_prefix, 0)!r} holds no table reference")
-        client._table_ref = box[0]
+        holder = ray.get_actor(holder_name(name_prefix), namespace=namespace)
+        box, content_hash = ray.get(holder.get.remote())
+        client = cls(handles, box[0], name_prefix, namespace)
+        hashes = {i["content_hash"] for i in client.shard_info()}
+        if hashes != {content_hash}:
+            raise RuntimeError(f"KG shards {name_prefix!r} disagree with the shared table: {hashes} vs {content_hash}")
         return client
 
     @property
@@ -278,8 +291,10 @@ class ShardedFactStoreClient:
 class ShardedFactStore:
     """Creates and owns the shard actors of one run (driver side)."""
 
-    def __init__(self, handles: list[Any], table_ref: Any, name_prefix: str, namespace: str | None, paths: list[str]):
+    def __init__(self, handles: list[Any], table_ref: Any, name_prefix: str, namespace: str | None, paths: list[str],
+                 holder: Any = None):
         self.handles = handles
+        self.holder = holder
         self.table_ref = table_ref
         self.name_prefix = name_prefix
         self.namespace = namespace
@@ -318,12 +333,20 @@ class ShardedFactStore:
                 max_task_retries=0,  # the client retries once itself, visibly
                 num_cpus=num_cpus,
                 max_concurrency=max_concurrency,
-            ).remote(paths, i, num_shards, table.content_hash, [table_ref])
+            ).remote(paths, i, num_shards, table.content_hash)
             for i in range(num_shards)
         ]
-        ray.get([h.info.remote() for h in handles])  # built (or raise the build error here)
+        holder = ray.remote(TableHolder).options(
+            name=holder_name(name_prefix), namespace=namespace, num_cpus=0, max_restarts=0
+        ).remote([table_ref], table.content_hash)
+        try:
+            ray.get([h.info.remote() for h in handles] + [holder.get.remote()])  # built, or the build error
+        except BaseException:
+            for h in [*handles, holder]:
+                ray.kill(h, no_restart=True)
+            raise
         log.info("KG store: %d shard actors %s-kg-shard-* over %s", num_shards, name_prefix, paths)
-        return cls(handles, table_ref, name_prefix, namespace, paths)
+        return cls(handles, table_ref, name_prefix, namespace, paths, holder)
 
     def client(self) -> ShardedFactStoreClient:
         return ShardedFactStoreClient(self.handles, self.table_ref, self.name_prefix, self.namespace)
@@ -331,12 +354,12 @@ class ShardedFactStore:
     def shutdown(self) -> None:
         import ray
 
-        for h in self.handles:
+        for h in [*self.handles, *([self.holder] if self.holder is not None else [])]:
             try:
                 ray.kill(h, no_restart=True)
             except Exception:  # noqa: BLE001 - already gone is fine
                 pass
-        self.handles = []
+        self.handles, self.holder = [], None
 
 
 def start_sharded_store(
