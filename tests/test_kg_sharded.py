@@ -124,3 +124,53 @@ def test_sharded_real_kg_random_queries(ray_session, real_kg_path):
             assert np.array_equal(g, full.query_spec(s)), s
     finally:
         store.shutdown()
+
+
+def test_client_retries_once_on_dead_actor(monkeypatch, tmp_path):
+    """Without a cluster: a fake shard whose first reply is an actor failure is asked again
+    (once); a second failure propagates. Answers still merge like the real store's."""
+    ray = pytest.importorskip("ray")
+    from ray.exceptions import ActorUnavailableError, RayActorError
+
+    from tkgqa_ray.kg.sharded import ShardedFactStoreClient
+
+    t = synth_table(seed=8, n=500)
+    p = write_tsv(t, tmp_path / "kg.tsv")
+    table = load_kg(p)
+    shards = [FactShard([str(p)], k, 2, table.content_hash) for k in range(2)]
+    failures = {0: [RayActorError()], 1: [ActorUnavailableError("restarting", None)]}
+    calls = []
+
+    class Method:
+        def __init__(self, k, name):
+            self.k, self.name = k, name
+
+        def remote(self, *args):
+            calls.append((self.k, self.name))
+            return (self.k, self.name, args)
+
+    class Handle:
+        def __init__(self, k):
+            self.k = k
+
+        def __getattr__(self, name):
+            return Method(self.k, name)
+
+    def fake_get(ref):
+        k, name, args = ref
+        if failures[k]:
+            raise failures[k].pop()
+        return getattr(shards[k], name)(*args)
+
+    monkeypatch.setattr(ray, "get", fake_get)
+    client = ShardedFactStoreClient([Handle(0), Handle(1)], None)
+    client._table = table
+    full = FactStore(table)
+    specs = [{"subject": 1}, {"object": 2}, {"relation": 0, "limit": 3, "order": "desc"}, {"entity": 4}]
+    got = client.query_many(specs)
+    assert all(np.array_equal(g, full.query(**kw)) for g, kw in zip(got, specs))
+    assert calls.count((0, "query_plain_many")) == 2 and calls.count((1, "query_plain_many")) == 2
+    failures[0] = [RayActorError(), RayActorError()]  # dead for good: the error surfaces
+    assert shard_of(0, 2) == 0
+    with pytest.raises(RayActorError):
+        client.query(subject=0)

@@ -196,7 +196,7 @@ class ShardedFactStoreClient:
                 flat, lens = ray.get(ref)
             except (RayActorError, ActorUnavailableError) as e:
                 log.warning("KG shard %d failed (%s); retrying once while it restarts", k, type(e).__name__)
-                flat, lens = self._call_with_retry(k, "query_plain_many", per_shard[k])
+                flat, lens = ray.get(self._handles[k].query_plain_many.remote(per_shard[k]))  # the one retry
             out[k] = np.split(flat, np.cumsum(lens)[:-1]) if len(lens) else []
         return out
 
