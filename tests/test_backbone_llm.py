@@ -142,3 +142,65 @@ def test_prepare_backbone_shares_the_driver_server_with_workers(cpu_llm_server):
     worker_bb.close()
     prepared.close()
     assert cpu_llm_server.proc is not None or "TKGQA_CPU_SERVER_URL" in __import__("os").environ  # fixture still holds it
+
+
+@pytest.mark.ray
+def test_vllm_engine_pool_actor_on_cpu(ray_session, prompts_dir):
+    """kind: vllm for real, on CPU: the driver creates ONE named engine actor (async vLLM engine),
+    two backbones naming the same pool share it, guided JSON / free text / over-long prompts are
+    answered per request, and close() of the prepared backbone kills the pool."""
+    import uuid
+
+    import ray
+
+    from tkgqa_ray.backbones.factory import build_backbone, prepare_backbone
+    from tkgqa_ray.backbones.transports.cpu_server import convert_gguf
+
+    ns = f"tkgqa-test-{uuid.uuid4().hex[:8]}"
+    cfg = {
+        "name": "smollm2-actor", "kind": "vllm", "model": str(convert_gguf()), "namespace": ns,
+        "engine_pool": {
+            "name": "cpu-pool", "device": "cpu", "num_replicas": 1, "max_model_len": 512, "dtype": "float32",
+            "max_num_seqs": 8, "engine_kwargs": {"enforce_eager": True},
+            "env": {"VLLM_CPU_KVCACHE_SPACE": "1", "VLLM_CPU_NUM_OF_RESERVED_CPU": "0"},
+        },
+        "max_tokens": 40, "prompts_dir": str(prompts_dir), "cache": {"enabled": False},
+    }  # fmt: skip
+    prepared = prepare_backbone(cfg)  # the driver owns the engine
+    try:
+        a = build_backbone(prepared.worker_cfg)  # as a stage worker would
+        b = build_backbone({**prepared.worker_cfg, "name": "smollm2-actor-2", "max_tokens": 16})
+        reqs = _requests()[:2] + [RoleRequest("t", "extract", {"question": "why " * 600}, Entities, "long")]
+        out_a = a.run(reqs)
+        out_b = b.run([RoleRequest("t", "extract", {"question": QUESTIONS[2]}, None, "free")])
+        names = [x["name"] for x in ray.util.list_named_actors(all_namespaces=True) if x["namespace"] == ns]
+        assert names == ["tkgqa-engine:cpu-pool:0"]  # one engine for both backbones
+        for r in out_a[:2]:
+            assert r.prompt_tokens > 0 and r.completion_tokens > 0
+            assert r.ok or (r.parse_failure and r.raw is not None and r.attempts == 3), r
+        long = out_a[2]
+        assert not long.ok and long.error.startswith("transport: prompt of") and "exceeds max_model_len 512" in long.error
+        assert out_b[0].ok and isinstance(out_b[0].output, str) and 0 < out_b[0].completion_tokens <= 16
+    finally:
+        prepared.close()
+    assert not [x for x in ray.util.list_named_actors(all_namespaces=True) if x["namespace"] == ns]
+
+
+def test_token_counts_fall_back_to_the_tokenizer(prompts_dir):
+    """A server without ``usage``: counts come from the configured tokenizer (the model's)."""
+    from transformers import AutoTokenizer
+
+    from tkgqa_ray.backbones.testing import ScriptedServer, chat_response
+    from tkgqa_ray.backbones.transports.cpu_server import convert_gguf
+
+    model_dir = str(convert_gguf())
+    text = '{"entities": ["China", "Japan"]}'
+    with ScriptedServer(lambda b, n: (200, chat_response(text, usage=False))) as srv:
+        bb = build_backbone({"name": "t", "kind": "openai", "base_url": srv.base_url, "model": "m",
+                             "tokenizer": model_dir, "prompts_dir": str(prompts_dir), "cache": False})  # fmt: skip
+        [res] = bb.run(_requests()[:1])
+    tok = AutoTokenizer.from_pretrained(model_dir)
+    ids = tok.apply_chat_template(srv.requests[0]["messages"], add_generation_prompt=True, tokenize=True)
+    n_prompt = len(ids["input_ids"] if hasattr(ids, "keys") else ids)
+    assert res.ok and res.prompt_tokens == n_prompt > 50
+    assert res.completion_tokens == len(tok(text, add_special_tokens=False)["input_ids"]) > 5

@@ -48,9 +48,10 @@ def _cache(cfg: Mapping[str, Any], cache_dir: str | Path | None):
     from tkgqa_ray.backbones.cache import RequestCache
     from tkgqa_ray.backbones.transports.cpu_server import default_cache_dir
 
-    c = cfg.get("cache") or {}
+    c = cfg.get("cache")
     if isinstance(c, bool):
         c = {"enabled": c}
+    c = c or {}
     if not c.get("enabled", True):
         return None
     if c.get("path"):

@@ -35,7 +35,7 @@ class TokenCounter:
 
     def prompt(self, messages: list[dict[str, str]]) -> int:
         ids = self.tok.apply_chat_template(messages, add_generation_prompt=True, tokenize=True)
-        if isinstance(ids, dict):  # BatchEncoding in newer transformers
+        if hasattr(ids, "keys"):  # transformers 5 returns a BatchEncoding (not a dict subclass)
             ids = ids["input_ids"]
         return len(ids)
 

@@ -60,6 +60,7 @@ class EnginePoolConfig:
     max_concurrency: int = 1024  # concurrent generate() calls an actor accepts (async actor)
     num_cpus: float = 1.0
     engine_kwargs: dict[str, Any] = field(default_factory=dict)
+    env: dict[str, str] = field(default_factory=dict)  # actor env vars (e.g. VLLM_CPU_KVCACHE_SPACE)
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "EnginePoolConfig":
@@ -210,6 +211,8 @@ class EnginePool:
                 name=name, namespace=self.namespace, get_if_exists=True,
                 max_restarts=c.max_restarts, max_concurrency=c.max_concurrency,
             )  # fmt: skip
+            if c.env:
+                opts["runtime_env"] = {"env_vars": {k: str(v) for k, v in c.env.items()}}
             if c.device == "cpu":
                 opts["num_cpus"] = c.num_cpus
             elif c.gpus_per_replica == 1:
