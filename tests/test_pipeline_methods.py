@@ -112,14 +112,18 @@ def compose_cfg(root: Path, out: Path, *overrides: str):
     from hydra import compose, initialize_config_dir
 
     with initialize_config_dir(config_dir=str(CONF_DIR), version_base="1.3"):
-        return compose(
-            "config",
-            overrides=[
-                "method=rag", f"method.name={METHOD}", "method.options={}", "backbone=symbolic",
-                "dataset=multitq", f"dataset.root={root}", f"run.output_dir={out}", "run.progress=false",
-                "embeddings.warm=false", "run.batch_size=8", "run.num_workers=2", *overrides,
-            ],
-        )
+        return compose("config", overrides=cli_overrides(root, out, *overrides))
+
+
+def cli_overrides(root: Path, out: Path | None, *overrides: str) -> list[str]:
+    """Overrides for the test method, unless ``overrides`` pick a real ``method=``."""
+    real = any(o.startswith("method=") for o in overrides)
+    method = [] if real else ["method=rag", f"method.name={METHOD}", "method.options={}"]
+    return [
+        *method, "backbone=symbolic",
+        "dataset=multitq", f"dataset.root={root}", *([f"run.output_dir={out}"] if out else []),
+        "run.progress=false", "embeddings.warm=false", "run.batch_size=8", "run.num_workers=2", *overrides,
+    ]
 
 
 def read_rows(run_dir: Path, timings: bool = False) -> list[dict]:

@@ -55,6 +55,16 @@ def _str(cfg: DictConfig, key: str, optional: bool = False) -> str | None:
     return v
 
 
+def _multirun() -> bool:
+    try:
+        from hydra.core.hydra_config import HydraConfig
+        from hydra.types import RunMode
+
+        return HydraConfig.initialized() and HydraConfig.get().mode == RunMode.MULTIRUN
+    except Exception:  # noqa: BLE001
+        return False
+
+
 def validate_config(cfg: DictConfig) -> None:
     """Raise :class:`ConfigError` for the first invalid value. Cheap: imports the method class
     (to read its ablations) and the backbone factory, nothing heavier."""
@@ -72,6 +82,8 @@ def validate_config(cfg: DictConfig) -> None:
     out = _get(cfg, "run.output_dir")
     if out is not None and not isinstance(out, str):
         raise ConfigError("run.output_dir", f"must be a path string or null (got {out!r})")
+    if out is not None and _multirun():
+        raise ConfigError("run.output_dir", "must not be set in a multirun sweep (each job gets its own dir under hydra.sweep.dir)")
     if out is not None and Path(out).exists() and not Path(out).is_dir():
         raise ConfigError("run.output_dir", f"exists and is not a directory: {out}")
     # --- store / embeddings / ray

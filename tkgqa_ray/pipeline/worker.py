@@ -25,6 +25,20 @@ def check_input_columns(names: list[str]) -> None:
         raise AssertionError(f"method input must be exactly {INPUT_COLUMNS}, got {tuple(names)}")
 
 
+def mark_transport_failure(state: dict[str, Any]) -> dict[str, Any]:
+    """A role call that failed at the transport level (endpoint down, timeouts, after the
+    backbone's own retries) leaves the question unanswered for reasons outside the method:
+    make it an error row so ``run.retry_failed=true`` re-runs it. Parse failures are model
+    behaviour and stay scored as they are."""
+    if state.get("error") is None:
+        for role in state.get("roles") or []:
+            err = str(role.get("error") or "")
+            if err.startswith("transport"):
+                state["error"] = f"{role.get('role')}: {err}"
+                break
+    return state
+
+
 class MethodWorker:
     def __init__(self, setup: dict[str, Any]) -> None:
         from tkgqa_ray.pipeline.resources import build_worker_method
@@ -62,7 +76,7 @@ class MethodWorker:
         check_input_columns(batch.column_names)
         t0 = time.perf_counter()
         states = [{"quid": str(q), "question": str(t)} for q, t in zip(batch.column("quid").to_pylist(), batch.column("question").to_pylist())]
-        out = self.run_states(states)
+        out = [mark_transport_failure(s) for s in self.run_states(states)]
         rows = [state_to_row(s, **self.meta) for s in out]
         if self.metrics is not None:
             try:
