@@ -181,7 +181,11 @@ def main(argv=None) -> int:
     ]
     sh = None
     if args.sharded:
-        sh = bench_sharded(args.kg, args.sharded, min(args.queries, 50_000), args.batch, args.seed)
+        try:
+            sh = bench_sharded(args.kg, args.sharded, min(args.queries, 50_000), args.batch, args.seed)
+        except Exception as e:  # noqa: BLE001 - a Ray that cannot start on a busy box is not a KG result
+            print(f"sharded part skipped: {type(e).__name__}: {e}", file=sys.stderr)
+    if sh:
         rows += [
             (f"sharded store build ({sh['num_shards']} actors)", f"{sh['build_s']:.2f} s", "wall, actors parse the file in parallel"),
             ("sharded query_many", f"{sh['qps_wall']:,.0f} q/s", f"wall, batches of {sh['batch']}; mismatches {sh['mismatches']}"),
