@@ -110,3 +110,15 @@ def test_config_validation():
 def test_gpu_on_without_gpu_is_a_clear_error():
     with pytest.raises(RuntimeError, match="no GPU support"):
         VectorIndex.build(unit(10, 4), IndexConfig(gpu="on"))
+
+
+@pytest.mark.parametrize("kind", ["flat", "ivf", "hnsw"])
+def test_reconstruct_returns_stored_rows(kind, tmp_path):
+    x = unit(1500, 8, 8)
+    idx = VectorIndex.build(x, IndexConfig(kind=kind, min_rows_for_ann=1000, nlist=8))
+    ids = np.array([0, 1499, 7, 7])
+    np.testing.assert_array_equal(idx.reconstruct(ids), x[ids])
+    idx.save(tmp_path / "i.faiss")
+    np.testing.assert_array_equal(VectorIndex.load(tmp_path / "i.faiss").reconstruct(ids), x[ids])
+    with pytest.raises(IndexError):
+        idx.reconstruct(np.array([1500]))

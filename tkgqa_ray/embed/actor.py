@@ -9,7 +9,6 @@ has the service's API, so a stage cannot tell it from the in-process class.
 from __future__ import annotations
 
 import logging
-from pathlib import Path
 from typing import Any, Sequence
 
 import numpy as np
@@ -27,10 +26,6 @@ class _EmbeddingServiceActor:
     a mapping of corpora, or a KG file path (rebuilt from the file, e.g. after a restart)."""
 
     def __init__(self, table: Any = None, **service_kwargs: Any) -> None:
-        if isinstance(table, (str, Path)):
-            from tkgqa_ray.kg import load_kg  # only needed for the path form
-
-            table = load_kg(table)
         self.service = EmbeddingService(table, **service_kwargs)
 
     def ready(self) -> dict:

@@ -103,7 +103,10 @@ class EmbeddingCache:
             return None
         try:
             meta = json.loads(manifest.read_text())
-            arr = np.load(npy, allow_pickle=False)
+            # Large entries are memory-mapped: FAISS copies them into its index, so the
+            # service ends up holding one copy, not two.
+            mmap = "r" if npy.stat().st_size > (1 << 20) else None
+            arr = np.load(npy, allow_pickle=False, mmap_mode=mmap)
         except (OSError, ValueError, json.JSONDecodeError) as exc:
             log.warning("ignoring unreadable embedding cache entry %s: %s", npy, exc)
             return None
@@ -120,7 +123,7 @@ class EmbeddingCache:
         ):
             log.warning("ignoring stale embedding cache entry %s (manifest mismatch)", npy)
             return None
-        return np.ascontiguousarray(arr)
+        return arr
 
     def put(self, key: CacheKey, vectors: np.ndarray, extra: dict | None = None) -> Path:
         """Store ``vectors`` atomically; returns the ``.npy`` path."""

@@ -111,6 +111,7 @@ class VectorIndex:
             index = faiss.IndexIVFFlat(quantizer, d, nlist, faiss.METRIC_INNER_PRODUCT)
             index.train(x)
             index.nprobe = min(config.nprobe, nlist)
+            index.make_direct_map()  # so rows can be reconstructed (n × 8 bytes)
         else:  # hnsw
             index = faiss.IndexHNSWFlat(d, config.hnsw_m, faiss.METRIC_INNER_PRODUCT)
             index.hnsw.efConstruction = config.ef_construction
@@ -174,6 +175,15 @@ class VectorIndex:
         if missing.any():
             scores[missing] = -np.inf
         return scores, ids
+
+    def reconstruct(self, ids: np.ndarray) -> np.ndarray:
+        """The stored vectors of ``ids`` (``float32 [len(ids), d]``)."""
+        ids = np.ascontiguousarray(ids, dtype=np.int64).reshape(-1)
+        if ids.size == 0:
+            return np.zeros((0, self.dim), np.float32)
+        if ids.min() < 0 or ids.max() >= self.ntotal:
+            raise IndexError(f"ids out of range for an index of size {self.ntotal}")
+        return self.index.reconstruct_batch(ids)
 
     # -- persistence ------------------------------------------------------------------------
     def save(self, path: str | Path) -> None:

@@ -111,15 +111,34 @@ def _load_chunk(path: Path, rows: int, dim: int) -> np.ndarray | None:
 
 
 # --------------------------------------------------------------------------- one index
-@dataclass
 class EmbeddingIndex:
-    """Texts, their unit vectors and a FAISS index over them (row i ↔ id i)."""
+    """Texts and a FAISS index over their unit vectors (row i ↔ id i).
 
-    texts: list[str]
-    vectors: np.ndarray
-    index: VectorIndex
-    cache_hit: bool = False
-    build_seconds: float = 0.0
+    The vectors live once, inside the FAISS index (the real fact index is ~245 MB); rows are
+    read back with ``reconstruct`` when re-ranking needs them. GPU indices also keep a host
+    copy, since GPU reconstruction is not available for every index type.
+    """
+
+    def __init__(self, texts: list[str], vectors: np.ndarray, index: VectorIndex,
+                 cache_hit: bool = False, build_seconds: float = 0.0) -> None:
+        self.texts = texts
+        self.index = index
+        self.cache_hit = cache_hit
+        self.build_seconds = build_seconds
+        self._host = np.array(vectors, dtype=np.float32) if index.on_gpu else None
+
+    @property
+    def vectors(self) -> np.ndarray:
+        """All rows, ``float32 [n, d]`` (a copy)."""
+        if self._host is not None:
+            return self._host.copy()
+        return self.index.reconstruct(np.arange(len(self.texts), dtype=np.int64))
+
+    def rows(self, ids: np.ndarray) -> np.ndarray:
+        ids = np.asarray(ids, dtype=np.int64)
+        if self._host is not None:
+            return self._host[ids]
+        return self.index.reconstruct(ids)
 
     @classmethod
     def build(
@@ -185,31 +204,37 @@ class QueryLRU:
     def __init__(self, max_size: int = 8192) -> None:
         self.max_size = max(0, int(max_size))
         self._d: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._lock = threading.Lock()
         self.hits = 0
         self.misses = 0
 
     def encode(self, texts: Sequence[str], encoder: TextEncoder) -> np.ndarray:
-        """Vectors for ``texts``; only distinct, uncached strings reach the encoder (one call)."""
+        """Vectors for ``texts``; only distinct, uncached strings reach the encoder (one call).
+
+        Thread-safe: actors may serve several calls at once (``max_concurrency``).
+        """
         out = np.empty((len(texts), encoder.dim), np.float32)
         todo: dict[str, list[int]] = {}
-        for i, t in enumerate(texts):
-            v = self._d.get(t)
-            if v is not None:
-                self._d.move_to_end(t)
-                out[i] = v
-                self.hits += 1
-            else:
-                todo.setdefault(t, []).append(i)
-        if todo:
+        with self._lock:
+            for i, t in enumerate(texts):
+                v = self._d.get(t)
+                if v is not None:
+                    self._d.move_to_end(t)
+                    out[i] = v
+                    self.hits += 1
+                else:
+                    todo.setdefault(t, []).append(i)
             self.misses += len(todo)
+        if todo:
             new = list(todo)
             vecs = encoder.encode(new)
-            for t, v in zip(new, vecs):
-                out[todo[t]] = v
-                if self.max_size:
-                    self._d[t] = v
-            while len(self._d) > self.max_size:
-                self._d.popitem(last=False)
+            with self._lock:
+                for t, v in zip(new, vecs):
+                    out[todo[t]] = v
+                    if self.max_size:
+                        self._d[t] = v
+                while len(self._d) > self.max_size:
+                    self._d.popitem(last=False)
         return out
 
     def __len__(self) -> int:
@@ -228,8 +253,10 @@ class _Slot:
 class EmbeddingService:
     """Encoder + named indices with the API stages use (``encode``, ``search``, ``similar``).
 
-    ``table``: a ``FactTable`` (indices ``entity``, ``relation``, ``fact``) or a mapping
-    ``{index name: list of texts}`` for plain corpora (tests, notebooks, other KGs).
+    ``table``: a ``FactTable`` or a KG file path (indices ``entity``, ``relation``, ``fact``),
+    or a mapping ``{index name: list of texts}`` for plain corpora (tests, notebooks).
+    ``indices``: built now; default ``("entity", "relation")`` for a table, every corpus of a
+    mapping. Other indices are built on first use (``fact_index=True``: build ``fact`` now).
     ``cache_dir``: ``None`` → the default cache directory, ``False`` → no disk cache.
     ``index_config``: one :class:`IndexConfig` (or dict) for all indices, or a mapping
     ``{index name: IndexConfig | dict}``; unnamed indices get exact flat search.
@@ -241,7 +268,7 @@ class EmbeddingService:
         table: "FactTable | Mapping[str, Sequence[str]] | None" = None,
         encoder_name: str = DEFAULT_ENCODER,
         cache_dir: str | Path | None | bool = None,
-        indices: Sequence[str] = ("entity", "relation"),
+        indices: Sequence[str] | None = None,
         fact_index: bool = False,
         *,
         encoder: TextEncoder | None = None,
@@ -250,6 +277,12 @@ class EmbeddingService:
         index_config: IndexConfig | Mapping[str, Any] | None = None,
         query_cache_size: int = 8192,
     ) -> None:
+        if isinstance(table, (str, Path)):  # a KG file
+            from tkgqa_ray.kg import load_kg
+
+            table = load_kg(table)
+        if isinstance(indices, str):
+            indices = (indices,)
         self.table = table if table is not None and not isinstance(table, Mapping) else None
         self.encoder = encoder if encoder is not None else load_encoder(encoder_name, device,
                                                                         batch_size)
@@ -264,11 +297,13 @@ class EmbeddingService:
             extra = {"kg_content_hash": str(getattr(self.table, "content_hash", ""))}
             for name, fn in _TABLE_CORPORA.items():
                 self._slots[name] = _Slot(lambda fn=fn: fn(self.table), configs(name), extra)
+            if indices is None:
+                indices = ("entity", "relation")
         elif table is not None:
             for name, texts in table.items():
                 self._slots[name] = _Slot(lambda texts=texts: list(texts), configs(name))
-            indices = [i for i in indices if i in self._slots] if indices == (
-                "entity", "relation") else indices
+        if indices is None:  # plain corpora: all of them (they were given explicitly)
+            indices = tuple(self._slots)
         eager = list(indices) + (["fact"] if fact_index else [])
         for name in dict.fromkeys(eager):
             self._get(name)
@@ -340,7 +375,7 @@ class EmbeddingService:
         ids = np.asarray(ids, dtype=np.int64)
         if ids.size and (ids.min() < 0 or ids.max() >= len(idx)):
             raise IndexError(f"ids out of range for index {index!r} of size {len(idx)}")
-        return self._query_vectors(queries) @ idx.vectors[ids].T
+        return self._query_vectors(queries) @ idx.rows(ids).T
 
     def similar(
         self, index: str, text: str, k: int = 10, threshold: float | None = None
