@@ -1,0 +1,54 @@
+"""Job scripts build a valid `ray job submit` whose entry point is a valid `tkgqa-ray run`."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+from hydra import compose, initialize_config_dir
+
+from tkgqa_ray.pipeline.validate import validate_config
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def _dry_run(script: str, *args: str, root: Path) -> list[str]:
+    env = {**os.environ, "DRY_RUN": "1", "MULTITQ_ROOT": str(root), "RUNS_DIR": str(root.parent / "runs")}
+    p = subprocess.run(["bash", str(REPO / "jobs" / script), *args], capture_output=True, text=True, env=env, timeout=30)
+    assert p.returncode == 0, p.stderr
+    return p.stdout.rstrip("\n").split("\n")
+
+
+def _check(argv: list[str]) -> tuple[list[str], dict]:
+    assert argv[:3] == ["ray", "job", "submit"]
+    assert argv[argv.index("--working-dir") + 1] == "."
+    env = json.loads(argv[argv.index("--runtime-env-json") + 1])
+    assert {"HF_HOME", "TKGQA_CACHE_DIR"} <= set(env["env_vars"])
+    entry = argv[argv.index("--") + 1 :]
+    assert entry[:2] == ["tkgqa-ray", "run"]
+    return entry[2:], env
+
+
+@pytest.mark.parametrize(
+    ("script", "args"),
+    [("multitq_full.sh", ("rag", "symbolic", "run.limit=10")), ("backbone_sweep.sh", ("rag", "symbolic,qwen2.5-14b"))],
+)
+def test_job_entry_point_composes_and_validates(tmp_path, script, args):
+    root = tmp_path / "MultiTQ"
+    (root / "kg").mkdir(parents=True)
+    overrides, _ = _check(_dry_run(script, *args, root=root))
+    if overrides[0] == "-m":  # a sweep: check every job of the sweep
+        overrides = overrides[1:]
+        assert any(o.startswith("hydra.sweep.dir=") for o in overrides)
+    sweep = [o for o in overrides if o.startswith("backbone=")][0].split("=", 1)[1].split(",")
+    plain = [o for o in overrides if not o.startswith(("backbone=", "hydra."))]
+    with initialize_config_dir(config_dir=str(REPO / "conf"), version_base="1.3"):
+        for bb in sweep:
+            cfg = compose("config", overrides=[*plain, f"backbone={bb}"])
+            if cfg.run.output_dir is not None:
+                cfg.run.output_dir = str(tmp_path / "out")
+            validate_config(cfg)
+            assert cfg.dataset.root == str(root) and cfg.method.name == "rag"
