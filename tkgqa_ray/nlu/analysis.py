@@ -33,7 +33,7 @@ _AUX = {
 _WH_PHRASE_RE = re.compile(
     r"\b(?:(?:with|to|for|from|against|by|of|on|at|in)\s+)?"
     r"(?P<wh>who(?:m|se)?|which|what)"
-    r"(?:\s+(?:other\s+)?(?P<noun>[a-z]+(?:\s+(?:leader|official|body|group|party|actor|entity|organi[sz]ation|country|person|institution)s?)?))?\b",
+    r"(?: (?:other )?(?P<noun>[a-z]+(?: (?:leader|official|body|group|party|actor|entity|organi[sz]ation|country|person|institution)s?)?))?\b",
     re.I,
 )
 _REL_ANCHOR_RE = re.compile(r"\b(?:that|who|whom|which)\b", re.I)

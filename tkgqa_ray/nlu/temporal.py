@@ -212,7 +212,8 @@ def parse_temporal_cues(question: str) -> list[Cue]:
         n = m.group("n").lower()
         n_val = int(n) if n.isdigit() else _NUM_WORDS[n]
         days = n_val * (7 if m.group("unit").lower().startswith("week") else 1)
-        cues.append(Cue("event", m.start(), m.end(), m.group(0), op=_op_word(m.group("op").split()[0]) if m.group("op").lower() not in ("following",) else "after", offset=days))
+        op = "before" if re.fullmatch(_BEFORE, re.sub(r"\s+", " ", m.group("op").lower())) else "after"
+        cues.append(Cue("event", m.start(), m.end(), m.group(0), op=op, offset=days))
         used.append(m.span())
     for m in _DAY_AFTER_RE.finditer(q):
         if not free(*m.span()):

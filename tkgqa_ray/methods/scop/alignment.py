@@ -193,14 +193,27 @@ def candidate_facts(
     return out
 
 
-def retrieve(ctx: Any, retriever: SlotRetriever, tindex: TripleIndex, anchors: list[Triple], search: Triple | None) -> dict:
+def slot_candidates(retriever: SlotRetriever, questions: list[tuple[list[Triple], Triple | None]]) -> tuple[dict, dict]:
+    """Slot candidates for every distinct surface form of a batch of questions: one index
+    search per kind for the whole batch (the encoder is the expensive part)."""
+    ent_surf: set[str] = set()
+    rel_surf: set[str] = set()
+    for anchors, search in questions:
+        for t in list(anchors) + ([search] if search is not None else []):
+            ent_surf.update(x for x in (t.s, t.o) if x != UNKNOWN)
+            rel_surf.add(t.r)
+    es, rs = sorted(ent_surf), sorted(rel_surf)
+    return dict(zip(es, retriever.entities(es))), dict(zip(rs, retriever.relations(rs)))
+
+
+def retrieve(
+    ctx: Any, retriever: SlotRetriever, tindex: TripleIndex, anchors: list[Triple], search: Triple | None,
+    cands: tuple[dict, dict] | None = None,
+) -> dict:
     """Slot candidates and top candidate facts for every triple of one question."""
     table = ctx.table
     triples = list(anchors) + ([search] if search is not None else [])
-    ent_surf = sorted({x for t in triples for x in (t.s, t.o) if x != UNKNOWN})
-    rel_surf = sorted({t.r for t in triples})
-    ec = dict(zip(ent_surf, retriever.entities(ent_surf)))
-    rc = dict(zip(rel_surf, retriever.relations(rel_surf)))
+    ec, rc = cands if cands is not None else slot_candidates(retriever, [(anchors, search)])
     per: list[dict] = []
     for k, t in enumerate(triples):
         is_search = search is not None and k == len(triples) - 1
@@ -281,7 +294,7 @@ class AlignmentStage(Stage):
         self.tindex = TripleIndex.for_table(ctx.table)
 
     def __call__(self, states: list[dict]) -> list[dict]:
-        live, inputs = [], []
+        live, inputs, parsed = [], [], []
         for st in states:
             raw = st["_scop"]["raw"]
             if raw is None:
@@ -289,7 +302,10 @@ class AlignmentStage(Stage):
                 continue
             anchors = [Triple.of(t) for t in raw.get("anchors") or []]
             search = Triple.of(raw["search"]) if raw.get("search") else None
-            cands = retrieve(self.ctx, self.retriever, self.tindex, anchors, search)
+            parsed.append((st, anchors, search))
+        batch = slot_candidates(self.retriever, [(a, s) for _, a, s in parsed])
+        for st, anchors, search in parsed:
+            cands = retrieve(self.ctx, self.retriever, self.tindex, anchors, search, batch)
             scop_trace(st)["alignment_candidates"] = cands
             live.append((st, anchors, search))
             inputs.append({

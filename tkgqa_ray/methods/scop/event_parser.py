@@ -59,13 +59,15 @@ class PseudoTripleStage(Stage):
     def __call__(self, states: list[dict]) -> list[dict]:
         table = self.ctx.table
         R = len(table.relations)
-        for st in states:
+        # one batched encode of all questions: relation similarity to the whole question
+        all_sims = np.asarray(self.ctx.embeddings.similarity("relation", [s["question"] for s in states], np.arange(R))) if states else None
+        for n, st in enumerate(states):
             q = st["question"]
             ments = find_entity_mentions(q, self.matcher)
             ents = sorted({e for m in ments for e in m.entity_ids})
             out = None
             if ents:
-                sims = np.asarray(self.ctx.embeddings.similarity("relation", [q], np.arange(R)))[0]
+                sims = all_sims[n]
                 tids = self.tindex.triples_of_entities(ents)
                 if len(tids):
                     tr = table.triples[tids]
