@@ -30,11 +30,11 @@ import numpy as np
 log = logging.getLogger(__name__)
 
 CACHE_FORMAT = 1
-ENV_CACHE_DIR = "TKGQA_RAY_CACHE"
+ENV_CACHE_DIR = "TKGQA_CACHE_DIR"  # shared with the backbones' model cache
 
 
 def default_cache_dir() -> Path:
-    """``$TKGQA_RAY_CACHE/embeddings`` or ``~/.cache/tkgqa-ray/embeddings``."""
+    """``$TKGQA_CACHE_DIR/embeddings`` or ``~/.cache/tkgqa-ray/embeddings``."""
     root = os.environ.get(ENV_CACHE_DIR)
     base = Path(root).expanduser() if root else Path.home() / ".cache" / "tkgqa-ray"
     return base / "embeddings"
