@@ -138,7 +138,12 @@ def test_client_retries_once_on_dead_actor(monkeypatch, tmp_path):
     p = write_tsv(t, tmp_path / "kg.tsv")
     table = load_kg(p)
     shards = [FactShard([str(p)], k, 2, table.content_hash) for k in range(2)]
-    failures = {0: [RayActorError()], 1: [ActorUnavailableError("restarting", None)]}
+    # shard 0: the in-flight call dies, then the shard is restarting twice, then answers;
+    # shard 1: unavailable once, then answers.
+    failures = {
+        0: [RayActorError(), ActorUnavailableError("restarting", None), ActorUnavailableError("restarting", None)],
+        1: [ActorUnavailableError("restarting", None)],
+    }
     calls = []
 
     class Method:
@@ -159,7 +164,7 @@ def test_client_retries_once_on_dead_actor(monkeypatch, tmp_path):
     def fake_get(ref):
         k, name, args = ref
         if failures[k]:
-            raise failures[k].pop()
+            raise failures[k].pop(0)
         return getattr(shards[k], name)(*args)
 
     monkeypatch.setattr(ray, "get", fake_get)
@@ -169,8 +174,12 @@ def test_client_retries_once_on_dead_actor(monkeypatch, tmp_path):
     specs = [{"subject": 1}, {"object": 2}, {"relation": 0, "limit": 3, "order": "desc"}, {"entity": 4}]
     got = client.query_many(specs)
     assert all(np.array_equal(g, full.query(**kw)) for g, kw in zip(got, specs))
-    assert calls.count((0, "query_plain_many")) == 2 and calls.count((1, "query_plain_many")) == 2
-    failures[0] = [RayActorError(), RayActorError()]  # dead for good: the error surfaces
+    assert calls.count((0, "query_plain_many")) == 4 and calls.count((1, "query_plain_many")) == 2
+    failures[0] = [RayActorError(), RayActorError()]  # fails again on the retry: the error surfaces
     assert shard_of(0, 2) == 0
     with pytest.raises(RayActorError):
+        client.query(subject=0)
+    client.restart_timeout_s = 0.2  # restarting for longer than the client waits: surfaces too
+    failures[0] = [RayActorError()] + [ActorUnavailableError("restarting", None)] * 1000
+    with pytest.raises(ActorUnavailableError):
         client.query(subject=0)

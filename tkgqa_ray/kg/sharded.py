@@ -174,29 +174,49 @@ class ShardedFactStoreClient:
         return self._table
 
     # ------------------------------------------------------------------ remote calls
+    restart_timeout_s: float = 120.0  # how long the one retry waits for a restarting shard
+
+    def _retry(self, shard: int, method: str, *args):
+        """The one retry after a failure. It waits while the shard reports itself unavailable
+        (restarting: Ray fails such calls fast instead of queueing them); a shard that is dead
+        for good (``ActorDiedError``) or fails again raises."""
+        import ray
+        from ray.exceptions import ActorUnavailableError
+
+        deadline = time.monotonic() + self.restart_timeout_s
+        delay = 0.05
+        while True:
+            try:
+                return ray.get(getattr(self._handles[shard], method).remote(*args))
+            except ActorUnavailableError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(delay)
+                delay = min(2 * delay, 1.0)
+
     def _call_with_retry(self, shard: int, method: str, *args):
         import ray
-        from ray.exceptions import ActorUnavailableError, RayActorError
+        from ray.exceptions import RayActorError
 
         try:
             return ray.get(getattr(self._handles[shard], method).remote(*args))
-        except (RayActorError, ActorUnavailableError) as e:
+        except RayActorError as e:  # includes ActorUnavailableError / ActorDiedError
             log.warning("KG shard %d failed (%s); retrying once while it restarts", shard, type(e).__name__)
-            return ray.get(getattr(self._handles[shard], method).remote(*args))
+            return self._retry(shard, method, *args)
 
     def _gather(self, per_shard: dict[int, list[QuerySpec]]) -> dict[int, list[np.ndarray]]:
         """One remote call per shard, all in flight together; a failed shard is retried once."""
         import ray
-        from ray.exceptions import ActorUnavailableError, RayActorError
+        from ray.exceptions import RayActorError
 
         refs = {k: self._handles[k].query_plain_many.remote(v) for k, v in per_shard.items()}
         out: dict[int, list[np.ndarray]] = {}
         for k, ref in refs.items():
             try:
                 flat, lens = ray.get(ref)
-            except (RayActorError, ActorUnavailableError) as e:
+            except RayActorError as e:
                 log.warning("KG shard %d failed (%s); retrying once while it restarts", k, type(e).__name__)
-                flat, lens = ray.get(self._handles[k].query_plain_many.remote(per_shard[k]))  # the one retry
+                flat, lens = self._retry(k, "query_plain_many", per_shard[k])
             out[k] = np.split(flat, np.cumsum(lens)[:-1]) if len(lens) else []
         return out
 
