@@ -95,3 +95,25 @@ def test_analysis_full_reference_event_and_passive():
     assert ref.cue.granularity == "month"
     p = analyze("Who was visited by China in 2010?", M)
     assert p.main.open_slot == "object"
+
+
+@pytest.mark.parametrize(
+    "q,slot,refs",
+    [
+        ("Who was it that China visited?", "object", []),
+        ("By whom was China visited in 2010?", "subject", []),
+        ("Who visited China when Japan visited Iraq?", "subject", [("equal", "day", ["Japan", "Iraq"])]),
+        ("Who visited China while Japan was visiting Iraq?", "subject", [("equal", "day", ["Japan", "Iraq"])]),
+        ("Who did China visit until Japan did?", "object", [("before", None, ["Japan"])]),
+        ("Who did China visit 3 days prior to the time Japan praised France?", "object", [("before", None, ["Japan", "France"])]),
+    ],
+)
+def test_analysis_wording_variants(q, slot, refs):
+    a = analyze(q, M)
+    assert a.main.open_slot == slot
+    assert [(r.cue.op, r.cue.granularity, [m.text for m in r.mentions]) for r in a.refs] == refs
+
+
+def test_time_question_with_wh_word_at_the_end_has_no_event_cue():
+    a = analyze("China visited Japan when?", M)
+    assert a.answer_type == "time" and a.refs == [] and [m.text for m in a.main.mentions] == ["China", "Japan"]

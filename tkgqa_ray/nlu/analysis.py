@@ -28,7 +28,7 @@ from .text import mask_spans
 _AUX = {
     "did", "does", "do", "has", "have", "had", "will", "would", "could", "can", "was", "were",
     "is", "are", "not", "n't", "ever", "the", "a", "an", "then", "also", "first", "last",
-    "initially", "finally", "most", "recently", "really", "actually", "previously",
+    "initially", "finally", "most", "recently", "really", "actually", "previously", "it", "that",
 }
 _WH_PHRASE_RE = re.compile(
     r"\b(?:(?:with|to|for|from|against|by|of|on|at|in)\s+)?"
@@ -141,11 +141,13 @@ def _open_slot(masked: str, wh: tuple[int, int] | None, x: Mention) -> str:
     if wh[0] > x.start:  # "X visited whom" / "X was visited by whom"
         between = masked[x.end : wh[0]]
         return "subject" if _BY_END_RE.search(between) else "object"
+    if re.match(r"\s*by\b", masked[wh[0] : wh[1]], re.I):  # "by whom was X visited": asks the agent
+        return "subject"
     between = masked[wh[1] : x.start]
     if _PASSIVE_END_RE.search(between):  # "who was visited by X": X is the agent
         return "object"
     words = re.findall(r"[\w']+", between.lower())
-    if words and all(w in _AUX for w in words) and any(w not in ("the", "a", "an", "first", "last") for w in words):
+    if words and all(w in _AUX for w in words) and any(w not in ("the", "a", "an", "first", "last", "it", "that") for w in words):
         return "object"  # "who did X visit": X is the subject, the wh asks for the object
     return "subject"
 

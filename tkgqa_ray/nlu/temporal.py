@@ -74,10 +74,14 @@ _SAME_RE = re.compile(
     r"(?P<g>day|date|month|year|time|week)\b(?:\s+(?:as|that|when|in\s+which|on\s+which|during\s+which|which))?",
     re.I,
 )
-_SIMUL_RE = re.compile(r"\b(?:simultaneously\s+with|at\s+the\s+same\s+time\s+as|concurrently\s+with)\b", re.I)
+_SIMUL_RE = re.compile(
+    r"\b(?:simultaneously\s+with|at\s+the\s+same\s+time\s+as|concurrently\s+with|while|"
+    r"(?:at|during)\s+the\s+(?:very\s+)?time\s+(?:that|when))\b",
+    re.I,
+)
 _EVENT_OP_RE = re.compile(
     rf"\b(?P<op>before|prior\s+to|earlier\s+than|preceding|ahead\s+of|previous\s+to|"
-    rf"after|following|later\s+than|subsequent\s+to|since)\b",
+    rf"after|following|later\s+than|subsequent\s+to|since|until|till)\b",
     re.I,
 )
 _ORD_DESC_K = re.compile(r"\b(?P<w>second|third|2nd|3rd)[\s-]+(?:to[\s-]+)?(?:last|latest)\b|\bpenultimate\b", re.I)
@@ -229,6 +233,13 @@ def parse_temporal_cues(question: str) -> list[Cue]:
         g = {"date": "day", "time": "day", "week": "day"}.get(g, g)
         cues.append(Cue("event", m.start(), m.end(), m.group(0), op="equal", granularity=g))
         used.append(m.span())
+    # "when" joining two clauses ("Who visited X when Y visited Z?"): same day. Not a
+    # question word: something precedes it and a clause follows it.
+    for m in re.finditer(r"\bwhen\b", q, re.I):
+        before, after = q[: m.start()].strip(), q[m.end():].strip(" ?.!")
+        if before and after and not re.search(r"\b(?:in|on|at|during|time|date|day|year|month)\s*$", before, re.I) and free(*m.span()):
+            cues.append(Cue("event", m.start(), m.end(), m.group(0), op="equal", granularity="day"))
+            used.append(m.span())
     for m in _SIMUL_RE.finditer(q):
         if free(*m.span()):
             cues.append(Cue("event", m.start(), m.end(), m.group(0), op="equal", granularity="day"))
