@@ -90,8 +90,14 @@ def test_candidate_answers_hand_cases():
     assert candidate_answers(q, keys[:2], select="last") == ["Japan", "Iran"]
     tq = "In which month did Iran sign an agreement with China?"
     assert candidate_answers(tq, keys) == ["2005-04", "2009-01"]
+    # the Japan fact names only one question entity (tier 1 < 2): not a candidate
     assert candidate_answers("When did Iran sign an agreement with China?", keys, select="last") == [
-        "2009-01-01", "2005-04-20", "2005-04-12"]
+        "2009-01-01", "2005-04-12"]
+    # no fact names both: the tier-1 facts count
+    assert candidate_answers("When did Japan sign an agreement?", keys) == ["2005-04-20"]
+    # entity tiers: a fact naming a question entity beats unrelated ones
+    noisy = ["Peru|Make_statement|Chile|2005-01-01|2005-01-01"] * 3 + keys[1:2]
+    assert candidate_answers(q, noisy) == ["Japan"]
 
 
 def test_symbolic_filter_keeps_question_entities_and_time():

@@ -171,22 +171,36 @@ def candidate_answers(
     """Candidate answers read off evidence facts (symbolic answerer).
 
     Entity questions: the subject/object names of the facts that the question does not
-    mention; time questions: the facts' start dates at the question's granularity. Ranked by
-    frequency (ties: order of appearance) or, with ``select``, by earliest/latest date.
+    mention; time questions: the facts' start dates at the question's granularity. Only facts
+    of the highest relevance tier count (most question entities named). Ranked by frequency
+    (ties: order of appearance) or, with ``select``, by earliest/latest date.
     """
     sig = parse_signals(question)
     atype = answer_type or sig.answer_type
     gran = granularity or sig.granularity
-    count: Counter[str] = Counter()
-    first_seen: dict[str, int] = {}
-    when: dict[str, str] = {}
+    # relevance tier of a fact = how many of its two entities the question names; candidates
+    # come from the highest tier that yields any (a fact about the question's entities beats
+    # an unrelated neighbour in the retrieved list)
+    per_fact = []
     for i, key in enumerate(keys):
         s, _r, o, t0, _t1 = split_key(key)
+        names = [n.replace("_", " ") for n in (s, o)]
+        named = [mentioned(question, n) for n in names]
         if atype == "time":
             cands = [_time_at(t0, gran)]
         else:
-            cands = [n.replace("_", " ") for n in (s, o)]
-            cands = [c for c in cands if not mentioned(question, c)]
+            cands = [n for n, m in zip(names, named) if not m]
+        if cands:
+            per_fact.append((sum(named), i, t0, cands))
+    if not per_fact:
+        return []
+    top = max(t for t, *_ in per_fact)
+    count: Counter[str] = Counter()
+    first_seen: dict[str, int] = {}
+    when: dict[str, str] = {}
+    for tier, i, t0, cands in per_fact:
+        if tier != top:
+            continue
         for c in cands:
             count[c] += 1
             first_seen.setdefault(c, i)

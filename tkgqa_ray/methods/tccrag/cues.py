@@ -34,19 +34,27 @@ _TIME_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
 _TIME_Q = re.compile(
     r"^\s*(?:when\b|what\s+(?:time|year|month|day|date)\b|which\s+(?:year|month|day|date)\b|"
     r"(?:in|on|at|during)\s+(?:which|what)\s+(?:year|month|day|date|time)\b|"
-    r"what\s+was\s+the\s+(?:date|year|month|day|time)\b)",
+    r"what\s+was\s+the\s+(?:date|year|month|day|time)\b|name\s+the\s+(?:year|month|day|date)\b)",
     re.I,
 )
 _TIME_Q_ANY = re.compile(r"\b(?:when|(?:which|what)\s+(?:year|month|date|day))\b", re.I)
-_YEAR_Q = re.compile(r"\b(?:which|what)\s+year\b", re.I)
-_MONTH_Q = re.compile(r"\b(?:which|what)\s+month\b", re.I)
+_YEAR_Q = re.compile(r"\b(?:(?:which|what)\s+year|name\s+the\s+year)\b", re.I)
+_MONTH_Q = re.compile(r"\b(?:(?:which|what)\s+month|name\s+the\s+month)\b", re.I)
 _DAY_Q = re.compile(r"\b(?:which|what)\s+(?:day|date)\b", re.I)
 
-_BEFORE = re.compile(r"\b(?:before|prior\s+to|earlier\s+than|ahead\s+of)\b", re.I)
-_AFTER = re.compile(r"\b(?:after|following|later\s+than|subsequent\s+to)\b", re.I)
+_TIME_CLAUSE = r"(?:\s+the\s+time(?:\s+that|\s+when)?)?"
+_BEFORE = re.compile(r"\b(?:before|prior\s+to|earlier\s+than|ahead\s+of)\b" + _TIME_CLAUSE, re.I)
+_AFTER = re.compile(r"\b(?:after|following|later\s+than|subsequent\s+to)\b" + _TIME_CLAUSE, re.I)
 _SAME = re.compile(
     r"\b(?:(?:in|on|during)\s+the\s+)?same\s+(day|month|year|date|time)\s+(?:as|that|when)?\b|"
     r"\bat\s+the\s+same\s+time\s+(?:as)?\b",
+    re.I,
+)
+_NUM = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+        "eight": 8, "nine": 9, "ten": 10}
+_OFFSET = re.compile(
+    r"\b(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten)\s+(day|week)s?\s+"
+    r"(before|prior\s+to|earlier\s+than|after|following|later\s+than)\b(?:\s+the\s+time(?:\s+that|\s+when)?)?",
     re.I,
 )
 _FIRST = re.compile(r"\b(?:first|earliest|initially|for\s+the\s+first\s+time)\b", re.I)
@@ -74,6 +82,7 @@ class QuestionSignals:
     select: Select | None
     explicit: ExplicitTime | None
     same_granularity: str | None = None  # "same month as" -> month
+    offset_days: int = 0  # "3 days after X" -> +3 (order becomes "same" at day level)
     order_span: tuple[int, int] | None = None  # char span of the order cue words
     time_spans: list[tuple[int, int]] = field(default_factory=list)
 
@@ -155,10 +164,18 @@ def parse_signals(question: str) -> QuestionSignals:
     order: Order | None = None
     order_span = None
     same_gran = None
+    m_off = _OFFSET.search(masked)
     m_same = _SAME.search(masked)
     m_before = _BEFORE.search(masked)
     m_after = _AFTER.search(masked)
-    if m_same:
+    offset = 0
+    if m_off:
+        n = m_off.group(1).lower()
+        days = (int(n) if n.isdigit() else _NUM[n]) * (7 if m_off.group(2).lower() == "week" else 1)
+        before = m_off.group(3).lower().startswith(("before", "prior", "earlier"))
+        offset = -days if before else days
+        order, order_span, same_gran = "same", m_off.span(), "day"
+    elif m_same:
         order, order_span = "same", m_same.span()
         unit = (m_same.group(1) or "day").lower()
         same_gran = {"date": "day", "time": "day"}.get(unit, unit)
@@ -185,6 +202,7 @@ def parse_signals(question: str) -> QuestionSignals:
         select=select,
         explicit=explicit,
         same_granularity=same_gran,
+        offset_days=offset,
         order_span=order_span,
         time_spans=[(t.start, t.end) for t in times],
     )

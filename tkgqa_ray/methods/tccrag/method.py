@@ -39,14 +39,30 @@ def _find(q: str, surface: str) -> tuple[int, int]:
     return (i, i + len(surface)) if i >= 0 else (-1, -1)
 
 
-def _reference(q: str, ents: list[dict], order_span: tuple[int, int] | None) -> str | None:
-    """The entity right after the order cue ("Before Mexico, ...", "same month as X")."""
+_GAP = re.compile(r"[\s,]*(?:as\s+|that\s+|when\s+)?(?:the\s+time\s+(?:that\s+|when\s+)?)?(?:the\s+)?", re.I)
+
+
+def _reference(q: str, ents: list[dict], order_span: tuple[int, int] | None) -> dict | None:
+    """The reference of the order cue: an entity right after it ("Before Mexico, ...") —
+    elliptic, the question's own relation — or a full anchor event "... as Iran visited
+    China" (two entities in the cue clause, its own relation phrase)."""
     if not order_span:
         return None
-    for e in sorted(ents, key=lambda e: e["start"]):
-        if e["start"] >= order_span[1] and re.fullmatch(r"[\s,]*(?:as\s+)?(?:the\s+)?", q[order_span[1]:e["start"]], re.I):
-            return e["name"]
-    return None
+    after = sorted((e for e in ents if e["start"] >= order_span[1]), key=lambda e: e["start"])
+    if not after or not _GAP.fullmatch(q[order_span[1]:after[0]["start"]]):
+        return None
+    first = after[0]
+    m = re.search(r"[,?]|\b(?:who|whom|which|what|when)\b", q[first["end"]:], re.I)
+    clause_end = first["end"] + (m.start() if m else len(q) - first["end"])
+    inner = [e for e in after[1:] if e["end"] <= clause_end]
+    names = [first["name"]] + ([inner[0]["name"]] if inner else [])
+    phrase = ""
+    if inner:
+        from tkgqa_ray.nlu.relations import relation_phrase
+
+        phrase = relation_phrase(q[first["end"]:inner[0]["start"]])
+    end = inner[0]["end"] if inner else first["end"]
+    return {"entities": names, "span": [order_span[0], max(end, clause_end if inner else end)], "phrase": phrase}
 
 
 class ProgressiveParse(Stage):
@@ -74,7 +90,8 @@ class ProgressiveParse(Stage):
                 for name, eid in matched.items():
                     a, b = _find(s["question"], name)
                     ents.append({"name": disp(table.entities[eid]), "id": eid, "mention": name, "start": a, "end": b})
-                self._finish(s, ents, out, out.get("reference"), k=1, agree=None)
+                ref = out.get("reference")
+                self._finish(s, ents, out, {"entities": [ref], "span": None, "phrase": ""} if ref else None, k=1, agree=None)
             return states
 
         # path A: gazetteer; path B: the backbone's mention extractor, hybrid-matched
@@ -128,27 +145,34 @@ class ProgressiveParse(Stage):
                 "question": s["question"],
                 "entities": [{k: e[k] for k in ("name", "mention", "start", "end")} for e in ents_all[i]],
                 "entity_names": ", ".join(e["name"] for e in ents_all[i]) or "(none)",
-                "reference": refs[i],
+                "reference": " ... ".join(refs[i]["entities"]) if refs[i] else None,
+                "reference_entities": refs[i]["entities"] if refs[i] else [],
+                "reference_span": refs[i]["span"] if refs[i] else None,
             }, RelationParseOutput, s["quid"]) for i, s in enumerate(states)])
         for i, (s, out) in enumerate(zip(states, outs)):
             self._finish(s, ents_all[i], out or {}, refs[i], k=self.relation_k, agree=i not in need)
         return states
 
-    def _finish(self, s: State, ents: list[dict], out: dict, ref: str | None, k: int, agree) -> None:
+    def _finish(self, s: State, ents: list[dict], out: dict, ref: dict | None, k: int, agree) -> None:
         sig = parse_signals(s["question"])
         by_name = {e["name"]: e["id"] for e in ents}
         phrase = out.get("relation_phrase") or ""
         rels = [c.id for c in ground_relation(phrase, self.ctx.embeddings, k=k)] if phrase else []
+        ref_ids = [by_name[n] for n in (ref or {}).get("entities", []) if n in by_name]
+        ref_rels = []
+        if ref and ref.get("phrase"):
+            ref_rels = [c.id for c in ground_relation(ref["phrase"], self.ctx.embeddings, k=k)]
         s["_parse"] = {
             "subject": by_name.get(out.get("subject") or ""),
             "object": by_name.get(out.get("object") or ""),
             "asked": out.get("asked") or ("time" if sig.answer_type == "time" else "object"),
-            "reference": by_name.get(ref or ""),
+            "reference": ref_ids,
+            "reference_relations": ref_rels,
             "relations": rels,
         }
         s["trace"]["parse"] = {
             "entities": [e["name"] for e in ents],
-            "reference": ref,
+            "reference": (ref or {}).get("entities"),
             "relation_phrase": phrase,
             "relations": [self.ctx.table.relations[r] for r in rels],
             "subject": out.get("subject"),
@@ -200,7 +224,9 @@ class ChainRetrieve(Stage):
         return states
 
     def _boundary(self, s: State, p: dict, sig, r: int) -> tuple[list[tuple[int, int]] | None, bool]:
-        """(boundary spans, required). Explicit time first, else the reference event via TEG."""
+        """(boundary spans, required). Explicit time first, else the reference event via TEG:
+        a full anchor event (two entities, its own relation) or the elliptic form (the
+        reference in the asked slot under the question's relation)."""
         from tkgqa_ray.time import coarsen
 
         if sig.order is None:
@@ -208,21 +234,29 @@ class ChainRetrieve(Stage):
         if sig.explicit is not None and sig.order in ("before", "after", "in"):
             return [(sig.explicit.lo, sig.explicit.hi)], True
         ref = p["reference"]
-        if ref is None or sig.order == "in":
+        if not ref or sig.order == "in":
             return None, sig.order in ("before", "after", "same")
         table = self.ctx.table
-        if p["asked"] == "subject" and p["object"] is not None:
-            ev = self.graph.teg(ref, p["object"], r)
+        if len(ref) == 2:
+            ev = np.empty(0, np.int64)
+            for rr in p.get("reference_relations") or []:
+                ev = self.graph.teg(ref[0], ref[1], rr)
+                if len(ev):
+                    break
+            if not len(ev):
+                ev = self.graph.teg(ref[0], ref[1], None)
+        elif p["asked"] == "subject" and p["object"] is not None:
+            ev = self.graph.teg(ref[0], p["object"], r)
         elif p["asked"] == "object" and p["subject"] is not None:
-            ev = self.graph.teg(p["subject"], ref, r)
+            ev = self.graph.teg(p["subject"], ref[0], r)
         else:
             return None, True
         if not len(ev):
             return None, True
         spans = [(int(a), int(b)) for a, b in zip(table.start[ev], table.end[ev])]
         if sig.order == "same":
-            g = sig.same_granularity or "day"
-            spans = sorted({coarsen(a, b, g) for a, b in spans})
+            d = sig.offset_days
+            spans = sorted({coarsen(a + d, b + d, sig.same_granularity or "day") for a, b in spans})
         return spans, True
 
     def structured(self, s: State) -> tuple[np.ndarray, str | None, dict]:

@@ -170,13 +170,15 @@ def symbolic_relation_parser(inputs: dict[str, Any], ctx=None) -> dict[str, Any]
     of a temporal cue is not an anchor. The phrase is the clause minus names, times, cue words."""
     q = inputs["question"]
     ents = inputs.get("entities", [])  # [{"name", "mention", "start", "end"}]
-    ref = inputs.get("reference")
-    anchors = [e for e in ents if e["name"] != ref]
+    refs = set(inputs.get("reference_entities") or ([inputs["reference"]] if inputs.get("reference") else []))
+    anchors = [e for e in ents if e["name"] not in refs]
     sig = parse_signals(q)
     masked = list(q)
     spans = [(e["start"], e["end"]) for e in ents] + list(sig.time_spans)
     if sig.order_span:
         spans.append(sig.order_span)
+    if inputs.get("reference_span"):
+        spans.append(tuple(inputs["reference_span"]))
     for a, b in spans:
         for i in range(max(a, 0), min(b, len(masked))):
             masked[i] = " "

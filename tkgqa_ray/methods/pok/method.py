@@ -1,0 +1,266 @@
+"""PoK as stages: Plan (planner role + validation) → Execute (Retrieve / Rank / Reason steps).
+
+Execution runs in waves: step i of every question in the batch together, so dense searches and
+reasoner calls are batched. Retrieve = dense search over the fact index (distinct triples
+expanded to dated facts; a fact's cosine is its triple's, the date being handled by the time
+score) + time-aware re-ranking (μ = 0.2) → top-20; its boundary may come from an earlier
+answer (``[answer i]``). Rank orders facts chronologically; Reason calls the ``reasoner`` role
+on the (top-20, chronological) facts. Ablations: ``wo_plan`` (retrieve with the raw question),
+``wo_rank`` (no time re-ranking, facts shuffled with a per-question seed).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from tkgqa_ray.backbones.base import RoleRequest
+from tkgqa_ray.methods.base import Method, Stage, State
+from tkgqa_ray.methods.baselines import (
+    AnswerOutput,
+    candidate_answers,
+    clean_answers,
+    dense_fact_ids,
+    fact_keys,
+    register_symbolic,
+    render_facts,
+    run_roles,
+)
+from tkgqa_ray.methods.pok.plan import REF, PlanError, PlanOutput, PlanStep, direct_plan, validate_plan
+from tkgqa_ray.methods.pok.rerank import MU, rerank
+from tkgqa_ray.methods.tccrag.cues import parse_signals
+
+if TYPE_CHECKING:
+    from tkgqa_ray.context import RunContext
+
+METHOD = "pok"
+
+
+# ----------------------------------------------------------------------------- symbolic roles
+def symbolic_planner(inputs: dict[str, Any], ctx: "RunContext" | None = None) -> dict[str, Any]:
+    """Deterministic plans in the paper's shape. A cue with a reference ("after X", "same month
+    as X visited Y") becomes: Retrieve the reference event, Reason its time, Retrieve relative
+    to [answer 2], Rank, Reason; any other question: Retrieve, Rank, Reason."""
+    q = inputs["question"]
+    sig = parse_signals(q)
+    ref = None
+    if sig.order in ("before", "after", "same") and sig.explicit is None and sig.order_span:
+        tail = q[sig.order_span[1]:]
+        m = re.match(r"[\s,]*(?:as\s+|that\s+|when\s+)?(?:the\s+time\s+(?:that\s+|when\s+)?)?(?:the\s+)?"
+                     r"(.+?)\s*(?:,|\?|$|\s+did\b)", tail, re.I)
+        ref = m.group(1).strip() if m else None
+    if not ref:
+        return {"steps": [s.model_dump() for s in direct_plan(q)]}
+    full_event = False
+    if ctx is not None:
+        from tkgqa_ray.nlu.entities import EntityMatcher
+
+        full_event = len(EntityMatcher.for_table(ctx.table).match(ref)) >= 2
+    # the main clause without the cue clause, the wh-phrase and first/last words
+    a, b = sig.order_span
+    rest = q[:a] + " " + q[b:].replace(ref, " ", 1)
+    rest = re.sub(r"\b(?:the\s+)?(?:first|last|earliest|latest)\b", " ", rest, flags=re.I)
+    rest = re.sub(r"\b(?:who|whom|which\s+\w+|what\s+\w+)\s+(?:was|were|did|does)?\s*(?:the\s+)?(?:to\s+)?", " ", rest, flags=re.I)
+    rest = re.sub(r"\b(?:in|on|during)\s+the\s*(?=[,?]|$)", " ", rest, flags=re.I)
+    rest = re.sub(r"\s*([,?])\s*", " ", rest)
+    rest = re.sub(r"\b(?:the|did)\b", " ", rest, flags=re.I)
+    rest = re.sub(r"\s+", " ", rest).strip(" ,?")
+    event = ref if full_event else f"{ref} {rest}"
+    sel = {"after": " first", "before": " last"}.get(sig.order or "", "")
+    steps = [
+        {"op": "Retrieve", "text": event},
+        {"op": "Reason", "text": f"When did {event}{sel}?"},
+        {"op": "Retrieve", "text": q.replace(ref, "[answer 2]", 1)},
+        {"op": "Rank", "text": "Rank these facts by time"},
+        {"op": "Reason", "text": q},
+    ]
+    return {"steps": steps}
+
+
+def symbolic_reasoner(inputs: dict[str, Any], ctx: "RunContext" | None = None) -> dict[str, Any]:
+    """Candidates from the facts (names the sub-question does not mention / dates at its
+    granularity), earliest or latest first when it asks for first/last."""
+    q = inputs["question"]
+    return {"answers": candidate_answers(q, inputs.get("fact_keys", []), select=parse_signals(q).select)}
+
+
+register_symbolic("pok.planner", symbolic_planner)
+register_symbolic("pok.reasoner", symbolic_reasoner)
+
+
+# ----------------------------------------------------------------------------- stages
+class Plan(Stage):
+    name = "pok_plan"
+
+    def __init__(self, ctx: "RunContext", use_planner: bool = True) -> None:
+        super().__init__(ctx)
+        self.use_planner = use_planner
+
+    def __call__(self, states: list[State]) -> list[State]:
+        if not self.use_planner:
+            for s in states:
+                s["_plan"] = [st.model_dump() for st in direct_plan(s["question"])]
+                s["trace"]["plan"] = s["_plan"]
+            return states
+        outs = run_roles(self.ctx, states, [
+            RoleRequest(METHOD, "planner", {"question": s["question"]}, PlanOutput, s["quid"]) for s in states])
+        for s, out in zip(states, outs):
+            try:
+                if out is None:
+                    raise PlanError("planner output failed schema validation")
+                steps = validate_plan(out)
+            except PlanError as exc:
+                s["trace"]["plan_error"] = str(exc)
+                steps = direct_plan(s["question"])
+            s["_plan"] = [st.model_dump() for st in steps]
+            s["trace"]["plan"] = s["_plan"]
+        return states
+
+
+def _span_of(answer: str) -> tuple[int, int] | None:
+    from tkgqa_ray.kg.table import parse_time_span
+
+    try:
+        return parse_time_span(answer.strip()[:10])
+    except ValueError:
+        return None
+
+
+class Execute(Stage):
+    name = "pok_execute"
+
+    def __init__(self, ctx: "RunContext", k: int = 20, pool: int = 200, mu: float = MU,
+                 time_rerank: bool = True, shuffle: bool = False) -> None:
+        super().__init__(ctx)
+        self.k, self.pool, self.mu = k, pool, mu
+        self.time_rerank, self.shuffle = time_rerank, shuffle
+
+    # outputs per step: {"facts": [fid...]} or {"answers": [...]}
+    def _ref_text(self, text: str, outs: list[dict]) -> str:
+        def sub(m):
+            j = int(m.group(1)) - 1
+            o = outs[j] if j < len(outs) else {}
+            if o.get("answers"):
+                return str(o["answers"][0])
+            if o.get("facts"):
+                return self.ctx.table.fact(o["facts"][0]).key.split("|")[3]
+            return ""
+        return REF.sub(sub, text)
+
+    def _boundary(self, text: str, outs: list[dict]) -> tuple[str | None, tuple[int, int] | None]:
+        from tkgqa_ray.time import coarsen
+
+        sig = parse_signals(self._ref_text(text, outs))
+        op = sig.order
+        if op is None:
+            return None, None
+        refs = [int(m.group(1)) - 1 for m in REF.finditer(text)]
+        span = None
+        for j in refs:
+            o = outs[j] if j < len(outs) else {}
+            if o.get("answers"):
+                span = _span_of(str(o["answers"][0]))
+            elif o.get("facts"):
+                f = self.ctx.table.fact(o["facts"][0])
+                span = (f.start, f.end)
+            if span:
+                break
+        if span is None and sig.explicit is not None:
+            span = (sig.explicit.lo, sig.explicit.hi)
+        if span is None:
+            return None, None
+        if op == "same":
+            span = coarsen(span[0], span[1], sig.same_granularity or "day")
+        return op, span
+
+    def __call__(self, states: list[State]) -> list[State]:
+        table = self.ctx.table
+        for s in states:
+            s["_outs"], s["_pool"] = [], set()
+        n_steps = max(len(s["_plan"]) for s in states)
+        for i in range(n_steps):
+            live = [s for s in states if i < len(s["_plan"])]
+            retr = [s for s in live if s["_plan"][i]["op"] == "Retrieve"]
+            if retr:
+                texts = [self._ref_text(s["_plan"][i]["text"], s["_outs"]) for s in retr]
+                bounds = [self._boundary(s["_plan"][i]["text"], s["_outs"]) for s in retr]
+                hints = [b[1] if b[0] in ("in", "same") else None for b in bounds]
+                hits = dense_fact_ids(self.ctx, texts, self.pool, time_hints=hints, triple_pool=max(self.k * 2, 50))
+                for s, text, (op, tq), (fids, cos) in zip(retr, texts, bounds, hits):
+                    s["_pool"].update(int(x) for x in fids)
+                    if self.time_rerank:
+                        pos, score = rerank(cos, table.start[fids], op, tq, mu=self.mu, k=self.k)
+                    else:
+                        pos, score = rerank(cos, table.start[fids], None, None, k=self.k)
+                    chosen = [int(fids[p]) for p in pos]
+                    s["_outs"].append({"facts": chosen})
+                    s["trace"].setdefault("steps", []).append(
+                        {"op": "Retrieve", "text": text, "time_op": op, "t_q": list(tq) if tq else None,
+                         "facts": len(chosen)})
+            for s in live:
+                st = s["_plan"][i]
+                if st["op"] == "Rank":
+                    facts = self._last_facts(s)
+                    s["_outs"].append({"facts": self._order(s, facts, st["text"])})
+                    s["trace"].setdefault("steps", []).append({"op": "Rank", "facts": len(facts)})
+            reas = [s for s in live if s["_plan"][i]["op"] == "Reason"]
+            if reas:
+                reqs = []
+                for s in reas:
+                    facts = self._order(s, self._last_facts(s)[: self.k], "")
+                    keys = fact_keys(table, facts)
+                    s["_reason_facts"] = keys
+                    text = self._ref_text(s["_plan"][i]["text"], s["_outs"])
+                    reqs.append(RoleRequest(METHOD, "reasoner",
+                                            {"question": text, "facts": render_facts(keys), "fact_keys": keys},
+                                            AnswerOutput, s["quid"]))
+                outs = run_roles(self.ctx, reas, reqs)
+                for s, out in zip(reas, outs):
+                    answers = clean_answers(out.get("answers", []) if out else [])
+                    s["_outs"].append({"answers": answers})
+                    s["trace"].setdefault("steps", []).append({"op": "Reason", "answers": answers[:5]})
+        for s in states:
+            last = s["_outs"][-1] if s["_outs"] else {}
+            s["predictions"] = list(last.get("answers", []))
+            ev = s.pop("_reason_facts", [])
+            s["evidence"] = ev
+            s["initial_evidence_count"] = len(s.pop("_pool"))
+            s["final_evidence_count"] = len(ev)
+            s["answered_by"] = "plan" if "plan_error" not in s["trace"] else "fallback_plan"
+            s.pop("_outs", None)
+            s.pop("_plan", None)
+        return states
+
+    def _last_facts(self, s: State) -> list[int]:
+        for o in reversed(s["_outs"]):
+            if "facts" in o:
+                return list(o["facts"])
+        return []
+
+    def _order(self, s: State, facts: list[int], text: str) -> list[int]:
+        if self.shuffle:  # wo_rank: a per-question seeded shuffle instead of temporal order
+            seed = int.from_bytes(hashlib.sha256(str(s["quid"]).encode()).digest()[:8], "little")
+            facts = list(facts)
+            np.random.default_rng(seed).shuffle(facts)
+            return facts
+        st = self.ctx.table.start
+        desc = bool(re.search(r"\b(?:desc|descending|latest first|reverse)\b", text, re.I))
+        return sorted(facts, key=lambda f: (int(st[f]), f), reverse=desc)
+
+
+class PoK(Method):
+    """Plan of Knowledge (paper 002) without retriever fine-tuning."""
+
+    name = "pok"
+    ablations = ("none", "wo_plan", "wo_rank")
+
+    def build_stages(self) -> list[Stage]:
+        o = self.options
+        return [
+            Plan(self.ctx, use_planner=self.ablation != "wo_plan"),
+            Execute(self.ctx, k=int(o.get("k", 20)), pool=int(o.get("pool", 200)), mu=float(o.get("mu", MU)),
+                    time_rerank=self.ablation != "wo_rank", shuffle=self.ablation == "wo_rank"),
+        ]
