@@ -166,7 +166,14 @@ def _store_from_file(kg_path: str):
     return FactStore(load_kg(kg_path))
 
 
-def _embedding_service(kg_path: str, encoder: str, cache_dir: str, device: str | None, indices: list[str]):
+def _embedding_service(kg_path: str, encoder: str, cache_dir: str, device: str | None, indices: list[str],
+                       threads: int | None = None):
+    import os
+
+    import torch
+
+    torch.set_num_threads(int(threads or os.cpu_count() or 1))  # Ray set OMP threads to 1 here
+
     from tkgqa_ray.embed.service import EmbeddingService
     from tkgqa_ray.kg import load_kg
 
@@ -175,10 +182,11 @@ def _embedding_service(kg_path: str, encoder: str, cache_dir: str, device: str |
 
 def _build_embeddings(kg_path: str, cfg: DictConfig, run_id: str, namespace: str | None):
     e = cfg.embeddings
-    args = (kg_path, str(e.encoder), str(e.cache_dir), e.device, list(e.indices))
+    args = (kg_path, str(e.encoder), str(e.cache_dir), e.device, list(e.indices), e.get("threads"))
     proxy = host_actor(
         _embedding_service, *args, name=f"tkgqa-embed-{run_id}", namespace=namespace,
         max_restarts=int(cfg.store.max_restarts), wait=False, warm=bool(e.get("warm", True)),
+        num_cpus=float(e.get("num_cpus", 0)),
     )
     return proxy, [proxy._handle], []
 
