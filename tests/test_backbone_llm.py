@@ -88,7 +88,6 @@ def test_smollm2_backbone_guided_json(cpu_llm_server, prompts_dir, tmp_path):
     bb = build_backbone(cfg)
     assert bb.transport.base_url == cpu_llm_server.base_url  # shares the session's server
     results = bb.run(_requests())
-    print([(r.output, r.raw, r.attempts, r.prompt_tokens, r.completion_tokens, round(r.latency_s, 1)) for r in results])
     _check(results)
     assert all(r.ok for r in results), [r.error for r in results]  # schema-guided decoding
     # The prompt the server counted is exactly the rendered chat: compare with the tokenizer.
@@ -204,3 +203,42 @@ def test_token_counts_fall_back_to_the_tokenizer(prompts_dir):
     n_prompt = len(ids["input_ids"] if hasattr(ids, "keys") else ids)
     assert res.ok and res.prompt_tokens == n_prompt > 50
     assert res.completion_tokens == len(tok(text, add_special_tokens=False)["input_ids"]) > 5
+
+
+def test_method_rows_through_the_real_llm(cpu_llm_server, tmp_path):
+    """A real method (llm_only, the repository's prompts) on generated questions through
+    backbone=smollm2-cpu, down to parquet rows: prompts sent, JSON parsed or recorded as a
+    parse failure, tokens counted per role and per row."""
+    import json
+
+    import pyarrow.parquet as pq
+
+    from tkgqa_ray.context import RunContext
+    from tkgqa_ray.data.generator import generate
+    from tkgqa_ray.data.synth import SynthConfig, synth_rows
+    from tkgqa_ray.kg.store import FactStore
+    from tkgqa_ray.kg.table import FactTable
+    from tkgqa_ray.methods.base import METHODS
+    from tkgqa_ray.pipeline.rows import rows_to_table, state_to_row
+
+    table = FactTable.from_rows(synth_rows(SynthConfig(n_facts=400)))
+    records = generate(table, 3, seed=3)
+    bb = build_backbone(OmegaConf.merge(CONF, {"cache": {"dir": str(tmp_path / "cache")}, "max_tokens": 48}))
+    ctx = RunContext(table=table, store=FactStore(table), embeddings=None, backbone=bb)  # llm_only: no retrieval
+    bb.bind(ctx)
+    method = METHODS.get("llm_only")(ctx)
+    states = method([{"quid": r["quid"], "question": r["question"]} for r in records])
+    bb.close()
+    path = tmp_path / "predictions.parquet"
+    pq.write_table(rows_to_table([state_to_row(s, "llm_only", bb.name, "none") for s in states]), path)
+    rows = pq.read_table(path).to_pylist()
+    assert [r["quid"] for r in rows] == [r["quid"] for r in records] and all(r["backbone"] == "smollm2-cpu" for r in rows)
+    for row in rows:
+        assert row["error"] is None, row["error"]
+        [role] = json.loads(row["roles"])
+        assert role["role"] == "answerer" and role["prompt_tokens"] > 50 and role["completion_tokens"] > 0
+        assert row["prompt_tokens"] == role["prompt_tokens"]
+        if role["ok"]:
+            assert isinstance(row["predictions"], list) and row["parse_failures"] == 0
+        else:
+            assert role["error"].startswith("parse_failure") and role["raw"] and row["parse_failures"] == 1

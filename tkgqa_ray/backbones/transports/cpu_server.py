@@ -288,6 +288,12 @@ if __name__ == "__main__":  # python -m tkgqa_ray.backbones.transports.cpu_serve
         t = time.perf_counter()
         print(convert_gguf(), f"{time.perf_counter() - t:.1f} s")
     else:
+        # SIGTERM/SIGINT (SIGINT is ignored in background jobs) -> SystemExit -> stop the server.
+        def _exit(*_: object) -> None:
+            raise SystemExit(0)
+
+        signal.signal(signal.SIGTERM, _exit)
+        signal.signal(signal.SIGINT, _exit)
         with CPUServer() as srv:
             print("serving", srv.base_url, srv.timings, flush=True)
             signal.pause()
