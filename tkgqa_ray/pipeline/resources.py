@@ -121,6 +121,7 @@ class SharedResources:
     embeddings: Any
     actors: list[Any] = field(default_factory=list)
     stop_fns: list[Any] = field(default_factory=list)
+    backbone_cfg: dict[str, Any] | None = None  # what workers build (e.g. openai -> the shared server)
 
     def shutdown(self) -> None:
         import ray
@@ -209,6 +210,15 @@ def start_shared(table: Any, kg_path: str, cfg: DictConfig) -> SharedResources:
     res.embeddings = emb
     res.actors += eactors
     res.stop_fns += estops
+    try:  # once per run: a CPU vLLM server / vLLM engine pool shared by every worker
+        from tkgqa_ray.backbones.factory import prepare_backbone
+
+        prepared = prepare_backbone(cfg.backbone)
+        res.backbone_cfg = prepared.worker_cfg
+        res.stop_fns.append(prepared.close)
+    except BaseException:
+        res.shutdown()
+        raise
     return res
 
 
@@ -228,10 +238,13 @@ def _plugin_method(name: str) -> Any:
 
 
 def worker_setup(res: SharedResources, cfg: DictConfig, meta: dict[str, str]) -> dict[str, Any]:
+    plain = OmegaConf.to_container(cfg, resolve=True)
+    if res.backbone_cfg is not None:
+        plain["backbone"] = res.backbone_cfg
     return {
         "method_cls": _plugin_method(str(cfg.method.name)),
         "meta": meta,
-        "cfg": OmegaConf.to_container(cfg, resolve=True),
+        "cfg": plain,
         "table_ref": [res.table_ref],  # wrapped: Ray does not resolve nested refs for us
         "store": res.store,
         "embeddings": res.embeddings,

