@@ -14,6 +14,7 @@ USAGE = """usage: tkgqa-ray <command> [args]
 
 commands:
   run [OVERRIDES...] [-m]   evaluate a method (Hydra app; e.g. method=rag backbone=symbolic run.limit=50)
+                            --retry-failed = run.retry_failed=true, --fresh = run.resume=false
   generate [ARGS...]        generate MultiTQ-style questions from a TKG (tkgqa-ray generate --help)
   report DIR [DIR...]       rebuild a run's report (one dir) or a merged comparison (several dirs / a sweep dir)
   diff RUN_A RUN_B          per-question diff of two runs (right in one, wrong in the other, by type)
@@ -46,6 +47,9 @@ def _run(argv: list[str]) -> int:
             print(f"tkgqa-ray: {exc}", file=sys.stderr)
             raise SystemExit(2) from None
 
+    # convenience flags for the common reruns (plain Hydra overrides underneath)
+    flags = {"--retry-failed": "run.retry_failed=true", "--fresh": "run.resume=false"}
+    argv = [flags.get(a, a) for a in argv]
     sys.argv = ["tkgqa-ray run", *argv]
     app()
     return 0
