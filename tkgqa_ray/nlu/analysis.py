@@ -33,7 +33,8 @@ _AUX = {
 _WH_PHRASE_RE = re.compile(
     r"\b(?:(?:with|to|for|from|against|by|of|on|at|in)\s+)?"
     r"(?P<wh>who(?:m|se)?|which|what)"
-    r"(?: (?:other )?(?P<noun>[a-z]+(?: (?:leader|official|body|group|party|actor|entity|organi[sz]ation|country|person|institution)s?)?))?\b",
+    r"(?: (?:other )?(?P<noun>[a-z]+(?: (?:leader|official|body|group|party|actor|entity|organi[sz]ation|country|person|institution)s?)?"
+    r"(?: (?:or|and|/) [a-z]+)?))?\b",
     re.I,
 )
 _REL_ANCHOR_RE = re.compile(r"\b(?:that|who|whom|which)\b", re.I)
@@ -88,9 +89,13 @@ def _wh_span(masked: str) -> tuple[int, int] | None:
     return None
 
 
+_REF_LEAD_RE = re.compile(r"\s*(?:(?:than|to)\s+)?(?:the\s+(?:time|day|moment|date)\s+)?(?:when|that|which)\b", re.I)
+
+
 def _ref_region(masked: str, cue: Cue, other_cues: list[Cue]) -> tuple[int, int]:
     end = len(masked)
-    m = _BOUNDARY_RE.search(masked, cue.end)
+    lead = _REF_LEAD_RE.match(masked, cue.end)  # "after the time when X ..." / "earlier than when X"
+    m = _BOUNDARY_RE.search(masked, lead.end() if lead else cue.end)
     if m:
         end = m.start()
     for c in other_cues:

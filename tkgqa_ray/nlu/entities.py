@@ -102,7 +102,10 @@ class EntityMatcher:
         return hit
 
     def match(self, question: str) -> list[Mention]:
+        """Leftmost-longest matches. The lower-case guard applies to single-token names in a
+        question that uses capitals at all (an all-lower-case question gets no guard)."""
         toks = tokenize(question)
+        all_lower = not any(c.isupper() for c in question)
         out: list[Mention] = []
         i = 0
         n = len(toks)
@@ -121,7 +124,7 @@ class EntityMatcher:
                 j, ids = best
                 a, b = toks[i].start, toks[j - 1].end
                 surface = question[a:b]
-                if _plausible(surface, ids, self._lower_names):
+                if all_lower or j - i > 1 or _plausible(surface, ids, self._lower_names):
                     out.append(Mention(surface, a, b, ids, tuple(self.names[e] for e in ids)))
                     i = j
                     continue

@@ -28,7 +28,7 @@ _SCAFFOLD = {
     "since", "until", "during", "in", "on", "at", "between", "and", "then", "also", "ever",
     "to", "by", "of", "for", "with", "from", "please", "tell", "me", "name", "give", "list",
     "identify", "according", "kg", "graph", "knowledge", "exactly", "precisely", "just",
-    "very", "second", "third", "time", "times", "?", ",", ".", "!", ";", ":", "'", '"', "-",
+    "very", "second", "third", "time", "times", "?", ",", ".", "!", ";", ":", "'", '"', "-", "'s",
 }
 # Prepositions and particles are scaffolding at the edges but meaningful inside a phrase
 # ("sign an agreement with", "make a visit to"): they are kept when followed by content.

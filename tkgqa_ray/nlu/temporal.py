@@ -55,7 +55,7 @@ _DATE_PATTERNS = [
 ]
 
 # Operator words that may precede a date or an event (longest first in the alternations).
-_BEFORE = r"before|prior\s+to|earlier\s+than|preceding|ahead\s+of|previous\s+to|until|till|up\s+to|by"
+_BEFORE = r"before|prior\s+to|earlier\s+than|sooner\s+than|in\s+advance\s+of|preceding|ahead\s+of|previous\s+to|until|till|up\s+to|by"
 _AFTER = r"after|following|later\s+than|subsequent\s+to|since|from|post"
 _EQUAL = r"in|on|during|at|within|throughout|over|of|for|around"
 _FILLER = r"(?:\s+(?:the|a|an|year|years|month|months|day|date|of|course|beginning|start|end)\b)*"
@@ -80,7 +80,7 @@ _SIMUL_RE = re.compile(
     re.I,
 )
 _EVENT_OP_RE = re.compile(
-    rf"\b(?P<op>before|prior\s+to|earlier\s+than|preceding|ahead\s+of|previous\s+to|"
+    rf"\b(?P<op>before|prior\s+to|earlier\s+than|sooner\s+than|in\s+advance\s+of|preceding|ahead\s+of|previous\s+to|"
     rf"after|following|later\s+than|subsequent\s+to|since|until|till)\b",
     re.I,
 )
@@ -237,7 +237,9 @@ def parse_temporal_cues(question: str) -> list[Cue]:
     # question word: something precedes it and a clause follows it.
     for m in re.finditer(r"\bwhen\b", q, re.I):
         before, after = q[: m.start()].strip(), q[m.end():].strip(" ?.!")
-        if before and after and not re.search(r"\b(?:in|on|at|during|time|date|day|year|month)\s*$", before, re.I) and free(*m.span()):
+        if before and after and free(*m.span()) and not re.search(
+            r"\b(?:in|on|at|during|time|date|day|year|month|than|before|after|to|since|until|as|following)\s*$", before, re.I
+        ):
             cues.append(Cue("event", m.start(), m.end(), m.group(0), op="equal", granularity="day"))
             used.append(m.span())
     for m in _SIMUL_RE.finditer(q):
@@ -283,7 +285,10 @@ def parse_temporal_cues(question: str) -> list[Cue]:
 # ---------------------------------------------------------------- answer type / granularity
 _WH_RE = re.compile(r"\b(who|whom|whose|which|what|when)\b", re.I)
 _TIME_NOUN = r"(year|years|month|months|day|days|date|dates|time|period|point\s+in\s+time)"
-_WH_TIME_RE = re.compile(rf"^\s*{_TIME_NOUN}\b", re.I)
+_WH_TIME_RE = re.compile(
+    rf"^\s*(?:(?:is|was|were|are)\s+)?(?:the\s+)?(?:(?:first|last|earliest|latest|exact|specific|precise)\s+)?{_TIME_NOUN}\b",
+    re.I,
+)
 _IMPERATIVE_TIME_RE = re.compile(
     rf"^\s*(?:please\s+)?(?:give|name|state|tell\s+me|list|identify|provide|find)\s+(?:me\s+)?(?:the\s+)?{_TIME_NOUN}\b",
     re.I,

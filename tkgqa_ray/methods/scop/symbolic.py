@@ -46,11 +46,24 @@ def analysis(question: str, ctx: Any) -> QuestionAnalysis:
 
 
 # ----------------------------------------------------------------------------- event parser
+def _split(a: QuestionAnalysis) -> tuple[list, list]:
+    """Main-event names and reference clauses. When the clause split left the asked event
+    without enough names, names are taken back from reference clauses (in question order)
+    rather than giving up. Shared by the event and constraint parsers so anchor indices agree."""
+    main = list(a.main.mentions)
+    refs = list(a.refs)
+    need = 1 if a.answer_type == "entity" else 2
+    while len(main) < need and refs:
+        ref = refs.pop(0)
+        main = sorted(main + list(ref.mentions), key=lambda m: m.start)
+    return main, refs
+
+
 def event_parser(inputs: dict, ctx: Any) -> dict:
     q = inputs["question"]
     a = analysis(q, ctx)
     phrase = a.main.phrase or next((r.phrase for r in a.refs if r.phrase), "") or DEFAULT_PHRASE
-    main = a.main.mentions
+    main, refs = _split(a)
     anchors: list[list[str]] = []
     search = None
     if a.answer_type == "entity":
@@ -65,7 +78,7 @@ def event_parser(inputs: dict, ctx: Any) -> dict:
         if passive_agent_first(q, main):
             m0, m1 = m1, m0
         anchors.append([m0.text, phrase, m1.text])
-    for ref in a.refs:
+    for ref in refs:
         ms = ref.mentions
         if len(ms) >= 2:
             r0, r1 = ms[0], ms[1]
@@ -155,7 +168,7 @@ def constraint_parser(inputs: dict, ctx: Any) -> dict:
             lo, hi = c.time.split("..")
             cons.append({"ref_type": "explicit_interval", "operator": c.op or "inside", "reference": [lo, hi],
                          "granularity": None, "offset": 0})
-    for j, ref in enumerate(a.refs):
+    for j, ref in enumerate(_split(a)[1]):
         idx = base + j
         if idx >= n_anchors:
             break
