@@ -155,7 +155,7 @@ class SpyBackbone:
         return self.inner.run(requests)
 
 
-@pytest.mark.parametrize("name", ["rag", "rag_filter", "llm_only"])
+@pytest.mark.parametrize("name", ["rag", "rag_filter", "llm_only", "tccrag", "pok"])
 def test_leakage_methods_see_only_quid_and_question(ctx, name):
     """A state holds only quid+question on entry; no role request carries a gold label."""
     from dataclasses import replace

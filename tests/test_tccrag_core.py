@@ -135,6 +135,8 @@ ROWS = [
     ("Ministry_of_Defence_(Denmark)", "Make_a_visit", "Iraq", "2006-01-02"),
     ("Iran", "Sign_formal_agreement", "China", "2005-04-12"),
     ("Iran", "Sign_formal_agreement", "China", "2009-01-01"),
+    ("China", "Make_a_visit", "Kenya", "2006-01-20"),
+    ("China", "Make_a_visit", "Ghana", "2006-02-03"),
     ("Japan", "Sign_formal_agreement", "China", "2005-04-20"),
 ]
 
@@ -188,6 +190,20 @@ def test_tccrag_semantic_fallback_only_when_structured_empty(ctx):
     (s,) = METHODS.get("tccrag")(ctx)([{"quid": "z", "question": "Who visited Atlantis?"}])
     assert s["error"] is None and s["answered_by"] in ("semantic_fallback", "none")
     assert s["answered_by"] == "semantic_fallback" and s["initial_evidence_count"] > 0
+
+
+def test_tccrag_full_anchor_event_and_offset(ctx):
+    qs = [{"quid": "m", "question": "Who did China visit in the same month as Jack Straw visited Iraq?"},
+          {"quid": "o", "question": "Who did China visit 14 days after Jack Straw visited Iraq?"},
+          {"quid": "p", "question": "Who did China visit 28 days after Jack Straw visited Iraq?"}]
+    out = {s["quid"]: s for s in METHODS.get("tccrag")(ctx)([dict(q) for q in qs])}
+    m = out["m"]
+    assert m["error"] is None and m["trace"]["parse"]["reference"] == ["Jack Straw", "Iraq"]
+    assert m["answered_by"] == "structured:scci"
+    assert m["evidence"] == ["China|Make_a_visit|Kenya|2006-01-20|2006-01-20"]  # January 2006 only
+    assert m["predictions"] == ["Kenya"]
+    assert out["o"]["predictions"] == ["Kenya"]  # 2006-01-06 + 14 days
+    assert out["p"]["predictions"] == ["Ghana"]  # 2006-01-06 + 28 days = 2006-02-03
 
 
 @pytest.mark.parametrize("ablation", ["wo_ccg", "wo_pqp", "wo_cef"])
