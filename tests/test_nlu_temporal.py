@@ -117,3 +117,21 @@ def test_analysis_wording_variants(q, slot, refs):
 def test_time_question_with_wh_word_at_the_end_has_no_event_cue():
     a = analyze("China visited Japan when?", M)
     assert a.answer_type == "time" and a.refs == [] and [m.text for m in a.main.mentions] == ["China", "Japan"]
+
+
+@pytest.mark.parametrize(
+    "q,level,refs",
+    [
+        ("In what year and month did China visit Japan?", "month", []),
+        ("Which month saw China visit Japan?", "month", []),
+        ("Who did China visit in the month when France praised Japan?", "month", [("equal", "month", 0, ["France", "Japan"])]),
+        ("Who visited China on the day that Japan visited Iraq?", "day", [("equal", "day", 0, ["Japan", "Iraq"])]),
+        ("Who did China visit 3 days subsequent to France praising Japan?", "day", [("after", None, 3, ["France", "Japan"])]),
+        ("Who did China visit one week ahead of France's praise of Japan?", "day", [("before", None, 7, ["France", "Japan"])]),
+        ("Who did China visit 5 days earlier than when France praised Japan?", "day", [("before", None, 5, ["France", "Japan"])]),
+    ],
+)
+def test_unit_and_offset_wording_variants(q, level, refs):
+    a = analyze(q, M)
+    assert a.time_level == level
+    assert [(r.cue.op, r.cue.granularity, r.cue.offset, [m.text for m in r.mentions]) for r in a.refs] == refs

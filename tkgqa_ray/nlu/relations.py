@@ -27,7 +27,8 @@ _SCAFFOLD = {
     "most", "recently", "recent", "same", "as", "before", "after", "prior", "following",
     "since", "until", "during", "in", "on", "at", "between", "and", "then", "also", "ever",
     "to", "by", "of", "for", "with", "from", "please", "tell", "me", "name", "give", "list",
-    "identify", "according", "kg", "graph", "knowledge", "exactly", "precisely", "just",
+    "identify", "according", "kg", "graph", "knowledge", "exactly", "precisely", "just", "exact",
+    "specific", "saw", "see", "happen", "happened", "occur", "occurred", "take", "place", "took",
     "very", "second", "third", "time", "times", "?", ",", ".", "!", ";", ":", "'", '"', "-", "'s",
 }
 # Prepositions and particles are scaffolding at the edges but meaningful inside a phrase

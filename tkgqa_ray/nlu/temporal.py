@@ -65,13 +65,16 @@ _PREP_BEFORE_DATE = re.compile(
 
 _NUM = r"(?P<n>\d+|" + "|".join(sorted(_NUM_WORDS, key=len, reverse=True)) + r")"
 _OFFSET_RE = re.compile(
-    rf"\b{_NUM}\s+(?P<unit>days?|weeks?)\s+(?P<op>before|after|prior\s+to|earlier\s+than|later\s+than|following)\b",
+    rf"\b{_NUM}\s+(?P<unit>days?|weeks?)\s+(?P<op>before|after|prior\s+to|earlier\s+than|sooner\s+than|later\s+than|"
+    rf"following|subsequent\s+to|ahead\s+of|in\s+advance\s+of|preceding|previous\s+to|since)\b",
     re.I,
 )
 _DAY_AFTER_RE = re.compile(r"\b(?:on\s+)?the\s+(?:day|next\s+day)\s+(?P<op>after|before|following)\b", re.I)
 _SAME_RE = re.compile(
     r"\b(?:(?:in|on|during|at|within)\s+)?(?:the\s+)?(?:very\s+)?same\s+"
-    r"(?P<g>day|date|month|year|time|week)\b(?:\s+(?:as|that|when|in\s+which|on\s+which|during\s+which|which))?",
+    r"(?P<g>day|date|month|year|time|week)\b(?:\s+(?:as|that|when|in\s+which|on\s+which|during\s+which|which))?"
+    # "in the month when X ...", "on the day that X ...": the same unit without "same"
+    r"|\b(?:in|on|during|within)\s+the\s+(?P<g2>day|date|month|year)\s+(?:that|when|in\s+which|on\s+which|during\s+which)\b",
     re.I,
 )
 _SIMUL_RE = re.compile(
@@ -229,7 +232,7 @@ def parse_temporal_cues(question: str) -> list[Cue]:
     for m in _SAME_RE.finditer(q):
         if not free(*m.span()):
             continue
-        g = m.group("g").lower()
+        g = (m.group("g") or m.group("g2")).lower()
         g = {"date": "day", "time": "day", "week": "day"}.get(g, g)
         cues.append(Cue("event", m.start(), m.end(), m.group(0), op="equal", granularity=g))
         used.append(m.span())
@@ -331,6 +334,12 @@ def infer_time_level(question: str, cues: list[Cue] | None = None) -> str:
     else the granularity of its explicit time / same-unit cue, else ``"day"``."""
     w = _wh_time_noun(question)
     if w:
+        m = _WH_RE.search(question) if w != "when" else None
+        near = question[m.end() : m.end() + 30].lower() if m else ""
+        if re.search(r"\b(?:day|date)\b", near):  # "what year, month and day"
+            return "day"
+        if w.startswith("year") and re.search(r"\bmonth\b", near):  # "what year and month"
+            return "month"
         if w.startswith("year"):
             return "year"
         if w.startswith("month"):
