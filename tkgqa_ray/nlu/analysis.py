@@ -89,7 +89,9 @@ def _wh_span(masked: str) -> tuple[int, int] | None:
     return None
 
 
-_REF_LEAD_RE = re.compile(r"\s*(?:(?:than|to)\s+)?(?:the\s+(?:time|day|moment|date)\s+)?(?:when|that|which)\b", re.I)
+_REF_LEAD_RE = re.compile(
+    r"\s*(?:(?:than|to)\s+)?(?:the\s+(?:time|day|moment|date)\s+)?(?:when|that|which|(?:on|in|at|during)\s+which)\b", re.I
+)
 
 
 def _ref_region(masked: str, cue: Cue, other_cues: list[Cue]) -> tuple[int, int]:

@@ -47,8 +47,9 @@ _Y = r"(?P<y>(?:1[5-9]|2[0-2])\d\d)"
 # number) and d.
 _DATE_PATTERNS = [
     re.compile(rf"\b{_Y}[-/](?P<mo>\d{{1,2}})[-/](?P<d>\d{{1,2}})\b"),
-    re.compile(rf"\b(?P<mo>{_MONTH_RE})\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?:of\s+)?{_Y}\b", re.I),
+    re.compile(rf"\b(?P<mo>{_MONTH_RE})\.?\s+(?:the\s+)?(?P<d>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?:of\s+)?{_Y}\b", re.I),
     re.compile(rf"\b(?:the\s+)?(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mo>{_MONTH_RE})\.?,?\s+(?:of\s+)?{_Y}\b", re.I),
+    re.compile(rf"\b(?P<a>\d{{1,2}})[./](?P<b>\d{{1,2}})[./]{_Y}\b"),
     re.compile(rf"\b{_Y}[-/](?P<mo>\d{{1,2}})\b(?![-/]\d)"),
     re.compile(rf"\b(?P<mo>{_MONTH_RE})\.?,?\s+(?:of\s+|in\s+)?(?:the\s+year\s+)?{_Y}\b", re.I),
     re.compile(rf"(?<![-/\d]){_Y}(?:'?s)?\b(?![-/]\d)"),
@@ -74,7 +75,9 @@ _SAME_RE = re.compile(
     r"\b(?:(?:in|on|during|at|within)\s+)?(?:the\s+)?(?:very\s+)?same\s+"
     r"(?P<g>day|date|month|year|time|week)\b(?:\s+(?:as|that|when|in\s+which|on\s+which|during\s+which|which))?"
     # "in the month when X ...", "on the day that X ...": the same unit without "same"
-    r"|\b(?:in|on|during|within)\s+the\s+(?P<g2>day|date|month|year)\s+(?:that|when|in\s+which|on\s+which|during\s+which)\b",
+    r"|\b(?:in|on|during|within)\s+the\s+(?P<g2>day|date|month|year)\s+(?:that|when|in\s+which|on\s+which|during\s+which)\b"
+    # ... or directly followed by a (masked) name: "in the month   visited  "
+    r"|\b(?:in|on|during|within)\s+the\s+(?P<g3>day|date|month|year)(?=\s{2,}\S)",
     re.I,
 )
 _SIMUL_RE = re.compile(
@@ -134,6 +137,9 @@ def _date_iso(m: re.Match) -> tuple[str, str] | None:
     y = int(g["y"])
     mo = g.get("mo")
     d = g.get("d")
+    if g.get("a") is not None:  # numeric d/m/y or m/d/y: day-first unless impossible
+        a, b = int(g["a"]), int(g["b"])
+        d, mo = (str(b), str(a)) if b > 12 else (str(a), str(b))
     month = None
     if mo is not None:
         month = int(mo) if mo.isdigit() else _MONTHS.get(mo.lower().rstrip("."))
@@ -232,7 +238,7 @@ def parse_temporal_cues(question: str) -> list[Cue]:
     for m in _SAME_RE.finditer(q):
         if not free(*m.span()):
             continue
-        g = (m.group("g") or m.group("g2")).lower()
+        g = (m.group("g") or m.group("g2") or m.group("g3")).lower()
         g = {"date": "day", "time": "day", "week": "day"}.get(g, g)
         cues.append(Cue("event", m.start(), m.end(), m.group(0), op="equal", granularity=g))
         used.append(m.span())
