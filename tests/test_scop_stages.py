@@ -3,6 +3,8 @@ recorded, run continues), and ablations that each change exactly their stage."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tkgqa_ray.backbones.base import Backbone, RoleResult
@@ -93,6 +95,8 @@ def test_full_symbolic_run_answers(base_ctx):
     for r in out:
         assert r["error"] is None and [x["role"] for x in r["roles"]] == ["event_parser", "aligner", "constraint_parser", "answerer"]
         assert "_scop" not in r
+        json.dumps(r["trace"], allow_nan=False)  # the row stores it as a JSON string
+        json.dumps(r["roles"], allow_nan=False)
         tr = r["trace"]
         for key in ("triples_raw", "triples_aligned", "constraints", "ranking", "evidence", "answer"):
             assert key in tr
