@@ -135,3 +135,9 @@ def test_unit_and_offset_wording_variants(q, level, refs):
     a = analyze(q, M)
     assert a.time_level == level
     assert [(r.cue.op, r.cue.granularity, r.cue.offset, [m.text for m in r.mentions]) for r in a.refs] == refs
+
+
+def test_number_words_in_offsets():
+    assert cues("twenty-seven days before Y")[0][4] == 27
+    assert cues("thirty days after Y")[0][4] == 30
+    assert cues("a week after Y")[0][4] == 7

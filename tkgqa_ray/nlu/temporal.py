@@ -64,7 +64,22 @@ _PREP_BEFORE_DATE = re.compile(
     rf"\b(?P<op>{_BEFORE}|{_AFTER}|{_EQUAL}){_FILLER}\s*$", re.I
 )
 
-_NUM = r"(?P<n>\d+|" + "|".join(sorted(_NUM_WORDS, key=len, reverse=True)) + r")"
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
+_UNITS = {k: v for k, v in _NUM_WORDS.items() if 1 <= v <= 9 and k not in ("a", "an", "a couple of", "a few")}
+_NUM = (
+    r"(?P<n>\d+|(?:" + "|".join(_TENS) + r")[\s-](?:" + "|".join(_UNITS) + r")|"
+    + "|".join(sorted(set(_NUM_WORDS) | set(_TENS), key=len, reverse=True)) + r")"
+)
+
+
+def _num_value(n: str) -> int:
+    n = n.lower()
+    if n.isdigit():
+        return int(n)
+    parts = re.split(r"[\s-]", n)
+    if len(parts) == 2 and parts[0] in _TENS and parts[1] in _UNITS:
+        return _TENS[parts[0]] + _UNITS[parts[1]]
+    return _TENS.get(n) or _NUM_WORDS[n]
 _OFFSET_RE = re.compile(
     rf"\b{_NUM}\s+(?P<unit>days?|weeks?)\s+(?P<op>before|after|prior\s+to|earlier\s+than|sooner\s+than|later\s+than|"
     rf"following|subsequent\s+to|ahead\s+of|in\s+advance\s+of|preceding|previous\s+to|since)\b",
@@ -72,7 +87,7 @@ _OFFSET_RE = re.compile(
 )
 _DAY_AFTER_RE = re.compile(r"\b(?:on\s+)?the\s+(?:day|next\s+day)\s+(?P<op>after|before|following)\b", re.I)
 _SAME_RE = re.compile(
-    r"\b(?:(?:in|on|during|at|within)\s+)?(?:the\s+)?(?:very\s+)?same\s+"
+    r"\b(?:(?:in|on|during|at|within)\s+)?(?:the\s+|that\s+)?(?:very\s+|exact\s+|identical\s+)?(?:same|identical)\s+(?:calendar\s+)?"
     r"(?P<g>day|date|month|year|time|week)\b(?:\s+(?:as|that|when|in\s+which|on\s+which|during\s+which|which))?"
     # "in the month when X ...", "on the day that X ...": the same unit without "same"
     r"|\b(?:in|on|during|within)\s+the\s+(?P<g2>day|date|month|year)\s+(?:that|when|in\s+which|on\s+which|during\s+which)\b"
@@ -222,8 +237,7 @@ def parse_temporal_cues(question: str) -> list[Cue]:
     for m in _OFFSET_RE.finditer(q):
         if not free(*m.span()):
             continue
-        n = m.group("n").lower()
-        n_val = int(n) if n.isdigit() else _NUM_WORDS[n]
+        n_val = _num_value(m.group("n"))
         days = n_val * (7 if m.group("unit").lower().startswith("week") else 1)
         op = "before" if re.fullmatch(_BEFORE, re.sub(r"\s+", " ", m.group("op").lower())) else "after"
         cues.append(Cue("event", m.start(), m.end(), m.group(0), op=op, offset=days))
