@@ -5,3 +5,5 @@ Stages live in their own modules (``event_parser``, ``alignment``, ``constraints
 ``evidence``, ``answerer``); ``symbolic`` implements the four roles without an LLM;
 ``method.SCoP`` wires them and the ablations. See docs/scop.md.
 """
+
+from . import symbolic as _symbolic  # noqa: E402,F401 - importing any SCoP module registers the symbolic roles
