@@ -167,6 +167,7 @@ def candidate_answers(
     answer_type: str | None = None,
     granularity: str | None = None,
     limit: int = MAX_PREDICTIONS,
+    mentioned_names: set[str] | None = None,
 ) -> list[str]:
     """Candidate answers read off evidence facts (symbolic answerer).
 
@@ -185,7 +186,10 @@ def candidate_answers(
     for i, key in enumerate(keys):
         s, _r, o, t0, _t1 = split_key(key)
         names = [n.replace("_", " ") for n in (s, o)]
-        named = [mentioned(question, n) for n in names]
+        if mentioned_names is not None:
+            named = [n.casefold() in mentioned_names for n in names]
+        else:
+            named = [mentioned(question, n) for n in names]
         if atype == "time":
             cands = [_time_at(t0, gran)]
         else:
@@ -224,9 +228,44 @@ def _neg(day: str) -> tuple[int, ...]:
     return tuple(-ord(ch) for ch in day)
 
 
+def question_entities(question: str, ctx: "RunContext" | None) -> set[str] | None:
+    """Casefolded display names the question mentions (longest-match gazetteer, so "Nigeria"
+    inside "Opposition Party (Nigeria)" does not count); None without a table."""
+    table = getattr(ctx, "table", None)
+    if table is None:
+        return None
+    from tkgqa_ray.nlu.entities import EntityMatcher
+
+    return {table.display(n).casefold() for m in EntityMatcher.for_table(table).match(question) for n in m.names}
+
+
+def slot_answers(keys: Sequence[str], asked: str, granularity: str, select: str | None,
+                 limit: int = MAX_PREDICTIONS) -> list[str]:
+    """Answers read from a known asked slot of chain facts (subject / object / time)."""
+    count: Counter[str] = Counter()
+    first_seen: dict[str, int] = {}
+    when: dict[str, str] = {}
+    for i, key in enumerate(keys):
+        s, _r, o, t0, _t1 = split_key(key)
+        c = {"subject": s, "object": o}.get(asked)
+        c = c.replace("_", " ") if c is not None else _time_at(t0, granularity)
+        count[c] += 1
+        first_seen.setdefault(c, i)
+        when[c] = min(when.get(c, t0), t0) if select != "last" else max(when.get(c, t0), t0)
+    names = list(count)
+    if select == "first":
+        names.sort(key=lambda c: (when[c], -count[c], first_seen[c]))
+    elif select == "last":
+        names.sort(key=lambda c: (_neg(when[c]), -count[c], first_seen[c]))
+    else:
+        names.sort(key=lambda c: (-count[c], first_seen[c]))
+    return names[:limit]
+
+
 def symbolic_answerer(inputs: dict[str, Any], ctx: "RunContext" | None = None) -> dict[str, Any]:
     """Baseline answerer: the most frequent candidates in the evidence (no temporal reasoning)."""
-    return {"answers": candidate_answers(inputs["question"], inputs.get("fact_keys", []))}
+    q = inputs["question"]
+    return {"answers": candidate_answers(q, inputs.get("fact_keys", []), mentioned_names=question_entities(q, ctx))}
 
 
 def symbolic_llm_only(inputs: dict[str, Any], ctx: "RunContext" | None = None) -> dict[str, Any]:
@@ -350,6 +389,8 @@ class Answer(Stage):
             inputs = {"question": s["question"]}
             if self.method != "llm_only":
                 inputs.update({"facts": render_facts(ev), "fact_keys": ev})
+            if s.get("_asked"):  # parse output (never gold): which slot the chain answers
+                inputs["asked"] = s.pop("_asked")
             reqs.append(RoleRequest(self.method, "answerer", inputs, AnswerOutput, s["quid"]))
         outs = run_roles(self.ctx, states, reqs)
         for state, out in zip(states, outs):

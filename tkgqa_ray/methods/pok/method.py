@@ -83,8 +83,11 @@ def symbolic_planner(inputs: dict[str, Any], ctx: "RunContext" | None = None) ->
 def symbolic_reasoner(inputs: dict[str, Any], ctx: "RunContext" | None = None) -> dict[str, Any]:
     """Candidates from the facts (names the sub-question does not mention / dates at its
     granularity), earliest or latest first when it asks for first/last."""
+    from tkgqa_ray.methods.baselines import question_entities
+
     q = inputs["question"]
-    return {"answers": candidate_answers(q, inputs.get("fact_keys", []), select=parse_signals(q).select)}
+    return {"answers": candidate_answers(q, inputs.get("fact_keys", []), select=parse_signals(q).select,
+                                         mentioned_names=question_entities(q, ctx))}
 
 
 register_symbolic("pok.planner", symbolic_planner)

@@ -95,7 +95,12 @@ class ProgressiveParse(Stage):
             return states
 
         # path A: gazetteer; path B: the backbone's mention extractor, hybrid-matched
-        path_a = [{(eid): (surf, a, b) for surf, eid, a, b in gazetteer_mentions(s["question"], table)} for s in states]
+        path_a = []
+        for s in states:
+            pa: dict[int, list] = {}
+            for surf, eid, a, b in gazetteer_mentions(s["question"], table):
+                pa.setdefault(eid, []).append((surf, a, b))
+            path_a.append(pa)
         outs = run_roles(self.ctx, states, [
             RoleRequest(METHOD, "mention_extractor", {"question": s["question"]}, MentionOutput, s["quid"])
             for s in states])
@@ -104,8 +109,10 @@ class ProgressiveParse(Stage):
             mentions = list(out.get("mentions", [])) if out else []
             pb = {}
             for m, eid, score, how in match_mentions(mentions, self.ctx):
-                if eid is not None and eid not in pb:
-                    pb[eid] = (m, *_find(s["question"], m))
+                if eid is not None:
+                    occ = [(m, x.start(), x.end()) for x in re.finditer(re.escape(m), s["question"], re.I)]
+                    pb.setdefault(eid, [])
+                    pb[eid].extend(o for o in (occ or [(m, -1, -1)]) if o not in pb[eid])
             path_b.append(pb)
         # agreement or arbitration
         chosen: list[set[int] | None] = []
@@ -130,8 +137,8 @@ class ProgressiveParse(Stage):
         for i, s in enumerate(states):
             ents = []
             for eid in chosen[i]:
-                surf, a, b = path_a[i].get(eid) or path_b[i][eid]
-                ents.append({"name": disp(table.entities[eid]), "id": eid, "mention": surf, "start": a, "end": b})
+                for surf, a, b in path_a[i].get(eid) or path_b[i][eid]:  # every occurrence
+                    ents.append({"name": disp(table.entities[eid]), "id": eid, "mention": surf, "start": a, "end": b})
             ents.sort(key=lambda e: e["start"])
             ents_all.append(ents)
             s["trace"]["grounding"] = {
@@ -144,7 +151,7 @@ class ProgressiveParse(Stage):
             RoleRequest(METHOD, "relation_parser", {
                 "question": s["question"],
                 "entities": [{k: e[k] for k in ("name", "mention", "start", "end")} for e in ents_all[i]],
-                "entity_names": ", ".join(e["name"] for e in ents_all[i]) or "(none)",
+                "entity_names": ", ".join(dict.fromkeys(e["name"] for e in ents_all[i])) or "(none)",
                 "reference": " ... ".join(refs[i]["entities"]) if refs[i] else None,
                 "reference_entities": refs[i]["entities"] if refs[i] else [],
                 "reference_span": refs[i]["span"] if refs[i] else None,
@@ -339,6 +346,8 @@ class CausalFilter(Stage):
                 s.pop("_chain_rel", None)
                 s.pop("_boundary", None)
             s["evidence"] = fact_keys(table, [f.fid for f in final])
+            if str(s.get("answered_by", "")).startswith("structured") and p.get("asked"):
+                s["_asked"] = p["asked"]  # the answerer reads the asked slot of the chain
         return states
 
 

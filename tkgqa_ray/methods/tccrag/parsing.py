@@ -171,7 +171,13 @@ def symbolic_relation_parser(inputs: dict[str, Any], ctx=None) -> dict[str, Any]
     q = inputs["question"]
     ents = inputs.get("entities", [])  # [{"name", "mention", "start", "end"}]
     refs = set(inputs.get("reference_entities") or ([inputs["reference"]] if inputs.get("reference") else []))
-    anchors = [e for e in ents if e["name"] not in refs]
+    rspan = inputs.get("reference_span")
+    if rspan:  # occurrences inside the cue clause belong to the reference event
+        anchors = [e for e in ents if not (rspan[0] <= e["start"] < rspan[1])]
+    else:
+        anchors = [e for e in ents if e["name"] not in refs]
+    seen_a: set[str] = set()
+    anchors = [e for e in anchors if not (e["name"] in seen_a or seen_a.add(e["name"]))]
     sig = parse_signals(q)
     masked = list(q)
     spans = [(e["start"], e["end"]) for e in ents] + list(sig.time_spans)
@@ -229,10 +235,14 @@ def symbolic_single_parser(inputs: dict[str, Any], ctx: "RunContext") -> dict[st
 def symbolic_answerer(inputs: dict[str, Any], ctx=None) -> dict[str, Any]:
     """Reads the chain: the asked slot of the evidence facts, earliest/latest first when the
     question selects first/last (the chain is already TEMPORALSELECTed)."""
-    from tkgqa_ray.methods.baselines import candidate_answers
+    from tkgqa_ray.methods.baselines import candidate_answers, question_entities, slot_answers
 
     q = inputs["question"]
-    return {"answers": candidate_answers(q, inputs.get("fact_keys", []), select=parse_signals(q).select)}
+    sig = parse_signals(q)
+    keys = inputs.get("fact_keys", [])
+    if inputs.get("asked") in ("subject", "object", "time"):
+        return {"answers": slot_answers(keys, inputs["asked"], sig.granularity, sig.select)}
+    return {"answers": candidate_answers(q, keys, select=sig.select, mentioned_names=question_entities(q, ctx))}
 
 
 register_symbolic("tccrag.mention_extractor", symbolic_mention_extractor)
