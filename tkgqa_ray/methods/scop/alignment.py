@@ -48,6 +48,17 @@ class TripleIndex:
         self.by_o = np.argsort(tr[:, 2], kind="stable").astype(np.int64)
         self.s_off = np.searchsorted(tr[self.by_s, 0], np.arange(E + 1))
         self.o_off = np.searchsorted(tr[self.by_o, 2], np.arange(E + 1))
+        self.s = np.ascontiguousarray(tr[:, 0])
+        self.r = np.ascontiguousarray(tr[:, 1])
+        self.o = np.ascontiguousarray(tr[:, 2])
+        self._rsim = threading.local()
+
+    def rsim_buffer(self, n: int) -> np.ndarray:
+        """A per-thread relation-similarity table filled with -inf (callers reset it)."""
+        buf = getattr(self._rsim, "buf", None)
+        if buf is None or len(buf) != n:
+            buf = self._rsim.buf = np.full(n, -np.inf)
+        return buf
 
     @classmethod
     def for_table(cls, table: Any) -> "TripleIndex":
@@ -144,13 +155,22 @@ def _lookup(n: int, c: SlotCands) -> np.ndarray:
     return a
 
 
+def _slot_sim(col: np.ndarray, c: SlotCands | None, n: int) -> np.ndarray | float:
+    """Similarity of each triple's slot value to the slot candidates (1.0 for ``?``).
+    A single candidate (the usual exact-name case) needs no lookup table."""
+    if c is None:
+        return 1.0
+    if len(c.ids) == 1:
+        return np.where(col == c.ids[0], float(c.scores[0]), -np.inf)
+    return _lookup(n, c)[col]
+
+
 def candidate_facts(
     tindex: TripleIndex, table: Any, t: Triple, cs: SlotCands | None, cr: SlotCands, co: SlotCands | None,
     reversed_: bool = False,
 ) -> list[dict]:
     """Top-10 distinct KG triples compatible with ``t`` (``?`` slots open), best first."""
     E, R = len(table.entities), len(table.relations)
-    rsim = _lookup(R, cr)
     if not len(cr.ids):
         return []
     parts = []
@@ -160,36 +180,50 @@ def candidate_facts(
         parts = [tindex.with_object(int(e)) for e in co.ids[:ENUM_ENTITIES]]
     if not parts:
         return []
-    tids = np.concatenate(parts)
-    tr = tindex.triples[tids]
-    score = rsim[tr[:, 1]]
-    if cs is not None:
-        score = score + _lookup(E, cs)[tr[:, 0]]
-    else:
-        score = score + 1.0
-    if co is not None:
-        score = score + _lookup(E, co)[tr[:, 2]]
-    else:
-        score = score + 1.0
-    ok = np.isfinite(score)
-    tids, tr, score = tids[ok], tr[ok], score[ok]
+    tids = parts[0] if len(parts) == 1 else np.concatenate(parts)
+    rsim = tindex.rsim_buffer(R)
+    rsim[cr.ids] = np.maximum(rsim[cr.ids], cr.scores)
+    try:
+        r_all = rsim[tindex.r[tids]]
+    finally:
+        rsim[cr.ids] = -np.inf  # reset the shared buffer
+    keep = np.isfinite(r_all)  # relation must be a candidate: cheap first cut
+    tids, r_all = tids[keep], r_all[keep]
     if not len(tids):
         return []
-    order = np.lexsort((tids, -score))[:TOP_FACTS]
-    ssim = _lookup(E, cs)[tr[:, 0]] if cs is not None else None
-    osim = _lookup(E, co)[tr[:, 2]] if co is not None else None
-    out = []
-    for i in order:
-        s, r, o = (int(x) for x in tr[i])
-        sims = [1.0 if ssim is None else float(ssim[i]), float(rsim[r]), 1.0 if osim is None else float(osim[i])]
-        out.append({
-            "s": UNKNOWN if cs is None else table.entities[s],
-            "r": table.relations[r],
-            "o": UNKNOWN if co is None else table.entities[o],
-            "score": round(float(score[i]), 4),
-            "sims": [round(x, 4) for x in sims],
+    ssim = _slot_sim(tindex.s[tids], cs, E)
+    osim = _slot_sim(tindex.o[tids], co, E)
+    score = r_all + ssim + osim
+    ok = np.isfinite(score)
+    if not ok.all():
+        tids, score, r_all = tids[ok], score[ok], r_all[ok]
+        ssim = ssim[ok] if isinstance(ssim, np.ndarray) else ssim
+        osim = osim[ok] if isinstance(osim, np.ndarray) else osim
+    if not len(tids):
+        return []
+    if len(tids) > TOP_FACTS:
+        part = np.argpartition(-score, TOP_FACTS - 1)[:TOP_FACTS]
+        order = part[np.lexsort((tids[part], -score[part]))]
+    else:
+        order = np.lexsort((tids, -score))
+    ents, rels = table.entities, table.relations
+    top = tids[order]
+    sc_l = np.round(score[order], 4).tolist()
+    r_l = np.round(r_all[order], 4).tolist()
+    s_l = [1.0] * len(order) if cs is None else np.round(ssim[order], 4).tolist()
+    o_l = [1.0] * len(order) if co is None else np.round(osim[order], 4).tolist()
+    S, Rr, O = tindex.s[top].tolist(), tindex.r[top].tolist(), tindex.o[top].tolist()
+    out = [
+        {
+            "s": UNKNOWN if cs is None else ents[S[j]],
+            "r": rels[Rr[j]],
+            "o": UNKNOWN if co is None else ents[O[j]],
+            "score": sc_l[j],
+            "sims": [s_l[j], r_l[j], o_l[j]],
             "reversed": reversed_,
-        })
+        }
+        for j in range(len(top))
+    ]
     return out
 
 
