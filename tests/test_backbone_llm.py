@@ -232,7 +232,7 @@ def test_method_rows_through_the_real_llm(cpu_llm_server, tmp_path):
     path = tmp_path / "predictions.parquet"
     pq.write_table(rows_to_table([state_to_row(s, "llm_only", bb.name, "none") for s in states]), path)
     rows = pq.read_table(path).to_pylist()
-    assert [r["quid"] for r in rows] == [r["quid"] for r in records] and all(r["backbone"] == "smollm2-cpu" for r in rows)
+    assert [r["quid"] for r in rows] == [str(r["quid"]) for r in records] and all(r["backbone"] == "smollm2-cpu" for r in rows)
     for row in rows:
         assert row["error"] is None, row["error"]
         [role] = json.loads(row["roles"])
