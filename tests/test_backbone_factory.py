@@ -82,3 +82,22 @@ def test_validate_backbone_config_without_building(monkeypatch):
     prepared = prepare_backbone(OmegaConf.load(CONF / "openai.yaml"))  # nothing to start
     assert prepared.worker_cfg["kind"] == "openai"
     prepared.close()
+
+
+def test_cpu_server_is_shared_and_reference_counted(monkeypatch, tmp_path):
+    """Two smollm2-cpu backbones in one process share one server; the last close() stops it."""
+    from tkgqa_ray.backbones.transports import cpu_server
+
+    events = []
+    monkeypatch.delenv("TKGQA_CPU_SERVER_URL", raising=False)
+    monkeypatch.setattr(cpu_server.CPUServer, "start", lambda self: events.append("start") or setattr(self, "port", 1234) or self)
+    monkeypatch.setattr(cpu_server.CPUServer, "stop", lambda self: events.append("stop"))
+    cfg = OmegaConf.merge(OmegaConf.load(CONF / "smollm2-cpu.yaml"), {"cache": False})
+    a, b = build_backbone(cfg), build_backbone(cfg)
+    assert events == ["start"] and a.transport.base_url == b.transport.base_url == "http://127.0.0.1:1234/v1"
+    a.close()
+    assert events == ["start"]
+    b.close()
+    assert events == ["start", "stop"]
+    a.close()  # idempotent
+    assert events == ["start", "stop"]
