@@ -61,6 +61,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--queries", type=int, default=2000, help="queries for batched search")
     ap.add_argument("--looped", type=int, default=300, help="queries searched one call each")
     ap.add_argument("--k", type=int, default=20)
+    ap.add_argument("--threads", type=int, default=None, help="torch threads (default: torch's)")
     ap.add_argument("--ray", action="store_true", help="also time the Ray actor client")
     ap.add_argument("--fact-index", action="store_true",
                     help="embed all distinct triples of the real KG (no cache) and report the time")
@@ -72,6 +73,8 @@ def main(argv: list[str] | None = None) -> None:
     from tkgqa_ray.embed.encoder import l2_normalise, load_encoder
     from tkgqa_ray.embed.faiss_index import IndexConfig, VectorIndex
 
+    if args.threads:
+        torch.set_num_threads(args.threads)
     rows: list[tuple[str, str, str]] = []
     print(f"# torch threads={torch.get_num_threads()}  faiss {faiss.__version__} "
           f"omp threads={faiss.omp_get_max_threads()}  cpus={os.cpu_count()}", file=sys.stderr)
