@@ -90,9 +90,9 @@ _SAME_RE = re.compile(
     r"\b(?:(?:in|on|during|at|within)\s+)?(?:the\s+|that\s+)?(?:very\s+|exact\s+|identical\s+)?(?:same|identical)\s+(?:calendar\s+)?"
     r"(?P<g>day|date|month|year|time|week)\b(?:\s+(?:as|that|when|in\s+which|on\s+which|during\s+which|which))?"
     # "in the month when X ...", "on the day that X ...": the same unit without "same"
-    r"|\b(?:in|on|during|within)\s+the\s+(?P<g2>day|date|month|year)\s+(?:that|when|in\s+which|on\s+which|during\s+which)\b"
+    r"|\b(?:in|on|during|within)\s+the\s+(?:very\s+|exact\s+)?(?P<g2>day|date|month|year)\s+(?:that|when|in\s+which|on\s+which|during\s+which)\b"
     # ... or directly followed by a (masked) name: "in the month   visited  "
-    r"|\b(?:in|on|during|within)\s+the\s+(?P<g3>day|date|month|year)(?=\s{2,}\S)",
+    r"|\b(?:in|on|during|within)\s+the\s+(?:very\s+|exact\s+)?(?P<g3>day|date|month|year)(?:\s+of)?(?=\s{2,}\S)",
     re.I,
 )
 _SIMUL_RE = re.compile(
