@@ -47,7 +47,8 @@ _BEFORE = re.compile(r"\b(?:before|prior\s+to|earlier\s+than|ahead\s+of)\b" + _T
 _AFTER = re.compile(r"\b(?:after|following|later\s+than|subsequent\s+to)\b" + _TIME_CLAUSE, re.I)
 _SAME = re.compile(
     r"\b(?:(?:in|on|during)\s+the\s+)?same\s+(day|month|year|date|time)\s+(?:as|that|when)?\b|"
-    r"\bat\s+the\s+same\s+time\s+(?:as)?\b",
+    r"\bat\s+the\s+same\s+time\s+(?:as)?\b|"
+    r"\b(?:in|on|during|within)\s+the\s+(?:very\s+|same\s+)?(day|month|year)\s+(?:in\s+which|on\s+which|that|when|as)\b",
     re.I,
 )
 _NUM = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -177,7 +178,7 @@ def parse_signals(question: str) -> QuestionSignals:
         order, order_span, same_gran = "same", m_off.span(), "day"
     elif m_same:
         order, order_span = "same", m_same.span()
-        unit = (m_same.group(1) or "day").lower()
+        unit = (m_same.group(1) or m_same.group(2) or "day").lower()
         same_gran = {"date": "day", "time": "day"}.get(unit, unit)
     elif m_before and (not m_after or m_before.start() < m_after.start()):
         order, order_span = "before", m_before.span()

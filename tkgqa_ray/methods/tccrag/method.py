@@ -39,7 +39,7 @@ def _find(q: str, surface: str) -> tuple[int, int]:
     return (i, i + len(surface)) if i >= 0 else (-1, -1)
 
 
-_GAP = re.compile(r"[\s,]*(?:as\s+|that\s+|when\s+)?(?:the\s+time\s+(?:that\s+|when\s+)?)?(?:the\s+)?", re.I)
+_GAP = re.compile(r"[\s,]*(?:as\s+|that\s+|when\s+|in\s+which\s+|on\s+which\s+)?(?:the\s+time\s+(?:that\s+|when\s+)?)?(?:the\s+)?", re.I)
 
 
 def _reference(q: str, ents: list[dict], order_span: tuple[int, int] | None) -> dict | None:

@@ -162,6 +162,12 @@ def symbolic_arbiter(inputs: dict[str, Any], ctx=None) -> dict[str, Any]:
 
 # ----------------------------------------------------------------------------- relation / roles
 _AUX = r"(?:did|does|do|has|have|had|will|would|was|were|is|are)"
+# question scaffolding the relation phrase must not carry ("at some point", "among all parties")
+_NOISE = re.compile(
+    r"\b(?:at\s+(?:some|any)\s+(?:point|time)|among\s+all\s+(?:parties|entities)|tell\s+me|"
+    r"the\s+(?:very\s+)?(?:final|first|last)\s+one|exactly|parties|entities|(?:\d+\s+)?days?|weeks?)\b",
+    re.I,
+)
 
 
 def symbolic_relation_parser(inputs: dict[str, Any], ctx=None) -> dict[str, Any]:
@@ -188,7 +194,7 @@ def symbolic_relation_parser(inputs: dict[str, Any], ctx=None) -> dict[str, Any]
     for a, b in spans:
         for i in range(max(a, 0), min(b, len(masked))):
             masked[i] = " "
-    phrase = relation_phrase("".join(masked))
+    phrase = relation_phrase(_NOISE.sub(" ", "".join(masked)))
     atype = answer_type_of(q)
     subj = obj = None
     if atype == "time":
