@@ -75,7 +75,7 @@ def test_resume_refuses_a_different_run_in_the_same_dir(ray_session, tmp_path):
     make_dataset(root, n_questions=6)
     out = tmp_path / "run"
     run_pipeline(compose_cfg(root, out))
-    with pytest.raises(ConfigError, match=r"^config error: backbone "):
+    with pytest.raises(ConfigError, match=r"^config error: backbone.name "):
         run_pipeline(compose_cfg(root, out, "backbone=smollm2-cpu"))
     # run.resume=false starts over in the same dir
     info = run_pipeline(compose_cfg(root, out, "run.resume=false", "run.limit=4"))

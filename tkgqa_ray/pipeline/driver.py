@@ -30,7 +30,12 @@ log = logging.getLogger("tkgqa_ray.pipeline")
 
 # Keys that define *what* a run computes: resuming into a dir written with other values
 # would mix incompatible rows, so it is refused (naming the key).
-IDENTITY_KEYS = ("dataset.name", "dataset.root", "dataset.split", "dataset.kg", "method", "backbone", "ablation.name", "run.seed")
+# Backbone transport settings (timeouts, retries, URL) may change between a run and its resume
+# (e.g. a longer timeout for --retry-failed); the model may not.
+IDENTITY_KEYS = (
+    "dataset.name", "dataset.root", "dataset.split", "dataset.kg", "method", "backbone.name", "backbone.kind",
+    "backbone.model", "ablation.name", "run.seed",
+)
 
 
 def resolve_output_dir(cfg: DictConfig) -> Path:
@@ -209,6 +214,9 @@ def run_pipeline(cfg: DictConfig) -> dict[str, Any]:
     written = 0
     if todo:
         from tkgqa_ray.kg import load_kg
+
+        # the dir must never show a finished-looking result while parts are still being added
+        (run_dir / "predictions.parquet").unlink(missing_ok=True)
 
         init_ray(cfg)
         table = load_kg(dataset.kg_path)
