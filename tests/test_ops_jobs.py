@@ -52,3 +52,11 @@ def test_job_entry_point_composes_and_validates(tmp_path, script, args):
                 cfg.run.output_dir = str(tmp_path / "out")
             validate_config(cfg)
             assert cfg.dataset.root == str(root) and cfg.method.name == "rag"
+
+
+def test_experiment_grid_composes_with_sweeper_params():
+    with initialize_config_dir(config_dir=str(REPO / "conf"), version_base="1.3"):
+        cfg = compose("config", overrides=["+experiment=method_backbone_grid"], return_hydra_config=True)
+    assert dict(cfg.hydra.sweeper.params) == {"method": "scop,rag", "backbone": "symbolic"}
+    assert cfg.run.limit == 100
+    assert cfg.hydra.callbacks.comparison_report._target_ == "tkgqa_ray.pipeline.sweep.ComparisonReportCallback"
