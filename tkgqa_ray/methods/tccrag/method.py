@@ -26,7 +26,6 @@ from tkgqa_ray.methods.tccrag.parsing import (
     match_mentions,
 )
 from tkgqa_ray.methods.tccrag.views import CausalCueGraph
-from tkgqa_ray.nlu.relations import ground_relation
 
 if TYPE_CHECKING:
     from tkgqa_ray.context import RunContext
@@ -74,6 +73,7 @@ class ProgressiveParse(Stage):
         super().__init__(ctx)
         self.single_shot = single_shot
         self.relation_k = relation_k
+        self._rel_cache: dict[tuple[str, int], list[int]] = {}
 
     def __call__(self, states: list[State]) -> list[State]:
         table = self.ctx.table
@@ -160,15 +160,26 @@ class ProgressiveParse(Stage):
             self._finish(s, ents_all[i], out or {}, refs[i], k=self.relation_k, agree=i not in need)
         return states
 
+    def _ground(self, phrase: str, k: int) -> list[int]:
+        """Top-k KG relation ids for a phrase by embedding similarity (cached per worker).
+        Uses only ``embeddings.search`` so the Ray actor client works the same."""
+        if not phrase:
+            return []
+        key = (phrase, k)
+        if key not in self._rel_cache:
+            _, ids = self.ctx.embeddings.search("relation", [phrase], k)
+            self._rel_cache[key] = [int(i) for i in ids[0] if int(i) >= 0]
+        return list(self._rel_cache[key])
+
     def _finish(self, s: State, ents: list[dict], out: dict, ref: dict | None, k: int, agree) -> None:
         sig = parse_signals(s["question"])
         by_name = {e["name"]: e["id"] for e in ents}
         phrase = out.get("relation_phrase") or ""
-        rels = [c.id for c in ground_relation(phrase, self.ctx.embeddings, k=k)] if phrase else []
+        rels = self._ground(phrase, k)
         ref_ids = [by_name[n] for n in (ref or {}).get("entities", []) if n in by_name]
         ref_rels = []
         if ref and ref.get("phrase"):
-            ref_rels = [c.id for c in ground_relation(ref["phrase"], self.ctx.embeddings, k=k)]
+            ref_rels = self._ground(ref["phrase"], k)
         s["_parse"] = {
             "subject": by_name.get(out.get("subject") or ""),
             "object": by_name.get(out.get("object") or ""),
