@@ -125,7 +125,7 @@ def test_openai_backbone_pointed_at_the_same_server(cpu_llm_server, prompts_dir)
          "cache": {"enabled": False}},
     )  # fmt: skip
     bb = build_backbone(cfg)
-    reqs = _requests() + [RoleRequest("t", "extract", {"question": "why " * 600}, Entities, "long")]
+    reqs = _requests() + [RoleRequest("t", "extract", {"question": "why " * 2500}, Entities, "long")]
     results = bb.run(reqs)
     _check(results[:-1])
     long = results[-1]

@@ -79,8 +79,11 @@ def _ground_cached(embeddings: Any, phrase: str, k: int) -> tuple[RelationCandid
 
 
 def _relation_names(embeddings: Any) -> list[str] | None:
+    # The in-process service exposes its FactTable; the Ray actor client proxies every
+    # attribute as a remote method, so only trust a real table with a relations list.
     table = getattr(embeddings, "table", None)
-    return list(table.relations) if table is not None else None
+    relations = getattr(table, "relations", None)
+    return list(relations) if isinstance(relations, (list, tuple)) else None
 
 
 __all__ = ["RelationCandidate", "ground_relation", "relation_phrase"]
