@@ -22,14 +22,16 @@ commands:
 
 
 def conf_dir() -> Path:
-    """The Hydra config folder: $TKGQA_CONF, else ``conf/`` next to the package (repo checkout)."""
+    """The Hydra config folder: $TKGQA_CONF, else ``conf/`` next to the package (repo checkout),
+    else the copy shipped in wheels as package data (``tkgqa_ray/_conf``, see setup.py)."""
     env = os.environ.get("TKGQA_CONF")
     if env:
         return Path(env).resolve()
-    here = Path(__file__).resolve().parents[1] / "conf"
-    if not (here / "config.yaml").is_file():
-        raise SystemExit(f"tkgqa-ray: config folder not found at {here}; set TKGQA_CONF=/path/to/conf")
-    return here
+    pkg = Path(__file__).resolve().parent
+    for here in (pkg.parent / "conf", pkg / "_conf"):
+        if (here / "config.yaml").is_file():
+            return here
+    raise SystemExit(f"tkgqa-ray: config folder not found at {pkg.parent / 'conf'}; set TKGQA_CONF=/path/to/conf")
 
 
 def _run(argv: list[str]) -> int:
