@@ -152,6 +152,11 @@ def stream_batches(todo: list, cfg: DictConfig, shared: Any, meta: dict[str, str
     ctx = DataContext.get_current()
     ctx.enable_progress_bars = False  # ours counts rows done, not Ray's per-operator blocks
     ctx.execution_options.preserve_order = False
+    # Ray Data aborts a dataset after 30 min without output. A first batch can legitimately
+    # wait that long: a one-time dense index build over a large KG (the real MultiTQ KG's
+    # 166,760 triples took > 30 min on a loaded 2-core box) or an LLM engine start. Rows are
+    # written per batch and the run resumes, so waiting is safe; -1 disables the watchdog.
+    ctx.execution_no_progress_timeout_s = -1
     run = cfg.run
     ds = _input_dataset(todo, int(run.batch_size))
     out = ds.map_batches(
