@@ -11,7 +11,7 @@ registered Python implementation of the same role (``SYMBOLIC_ROLES``).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Callable
 
 from pydantic import BaseModel
@@ -50,9 +50,9 @@ class RoleResult:
 
     def record(self) -> dict[str, Any]:
         """The per-question ledger entry (no prompt text: that lives in the trace if wanted)."""
-        d = asdict(self)
-        d.pop("output", None)
-        return d
+        # shallow, and never touching ``output``: asdict would deep-copy the (possibly large)
+        # output only to drop it (profiled at ~15% of a symbolic SCoP run)
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "output"}
 
 
 class Backbone(ABC):

@@ -42,19 +42,51 @@ class NameResolver:
         return i if i is not None else self.drid.get(x)
 
 
-def structural(store: Any, res: NameResolver, t: list[str]) -> np.ndarray:
-    """Fact ids x with Γ(x, t) = 1, sorted by (start, id)."""
+def structural_key(res: NameResolver, t: list[str]) -> tuple[int | None, int, int | None] | None:
+    """(subject id, relation id, object id) of a triple pattern (``?`` = None), or None when
+    a named slot is not in the KG (then no fact can match)."""
     s, r, o = t
     rid = res.relation(r)
     sid = None if s == UNKNOWN else res.entity(s)
     oid = None if o == UNKNOWN else res.entity(o)
     if rid is None or (s != UNKNOWN and sid is None) or (o != UNKNOWN and oid is None):
+        return None
+    return sid, rid, oid
+
+
+def prefetch_structural(store: Any, res: NameResolver, scratches: list[dict]) -> dict[tuple, np.ndarray]:
+    """Structural candidates of every anchor/search triple of a batch in one ``query_many``:
+    with the sharded store that is one remote call per shard per batch instead of ~2 per
+    question (which dominated a symbolic SCoP run on Ray)."""
+    keys: list[tuple] = []
+    seen: set[tuple] = set()
+    for sc in scratches:
+        for t in list(sc.get("anchors") or []) + ([sc["search"]] if sc.get("search") is not None else []):
+            k = structural_key(res, t)
+            if k is not None and k not in seen:
+                seen.add(k)
+                keys.append(k)
+    if not keys or not hasattr(store, "query_many"):
+        return {}
+    from tkgqa_ray.kg.store import QuerySpec
+
+    got = store.query_many([QuerySpec(subject=k[0], relation=k[1], object=k[2]) for k in keys])
+    return {k: np.asarray(ids, dtype=np.int64) for k, ids in zip(keys, got)}
+
+
+def structural(store: Any, res: NameResolver, t: list[str], fetched: dict[tuple, np.ndarray] | None = None) -> np.ndarray:
+    """Fact ids x with Γ(x, t) = 1, sorted by (start, id)."""
+    k = structural_key(res, t)
+    if k is None:
         return np.zeros(0, np.int64)
-    return np.asarray(store.query(subject=sid, relation=rid, object=oid), dtype=np.int64)
+    if fetched is not None and k in fetched:
+        return fetched[k]
+    return np.asarray(store.query(subject=k[0], relation=k[1], object=k[2]), dtype=np.int64)
 
 
-def build_evidence(ctx: Any, res: NameResolver, sc: dict) -> dict:
-    """The deterministic part of Stage IV for one question (``sc`` = the stage scratch)."""
+def build_evidence(ctx: Any, res: NameResolver, sc: dict, fetched: dict[tuple, np.ndarray] | None = None) -> dict:
+    """The deterministic part of Stage IV for one question (``sc`` = the stage scratch;
+    ``fetched`` = :func:`prefetch_structural` of its batch, optional)."""
     table, store = ctx.table, ctx.store
     start, end = table.start, table.end
     anchors: list[list[str]] = sc.get("anchors") or []
@@ -64,11 +96,11 @@ def build_evidence(ctx: Any, res: NameResolver, sc: dict) -> dict:
     ranking = Ranking(rk["order"], int(rk["k"])) if rk else None
     cap = int(sc.get("evidence_cap") or MAX_EVIDENCE)
 
-    anchor_ids = [structural(store, res, a) for a in anchors]
+    anchor_ids = [structural(store, res, a, fetched) for a in anchors]
     anchor_spans = [list(zip(start[ids].tolist(), end[ids].tolist())) for ids in anchor_ids]
     if search is not None:
         mode = "search"
-        cand = structural(store, res, search)
+        cand = structural(store, res, search, fetched)
     elif anchors:
         mode = "anchor_only"
         referenced = {int(c.reference) for c in cons if c.ref_type == "event"}  # type: ignore[arg-type]
@@ -118,9 +150,10 @@ class EvidenceStage(Stage):
 
     def __call__(self, states: list[dict]) -> list[dict]:
         table = self.ctx.table
+        fetched = prefetch_structural(self.ctx.store, self.res, [st["_scop"] for st in states])
         for st in states:
             sc = st["_scop"]
-            ev = build_evidence(self.ctx, self.res, sc)
+            ev = build_evidence(self.ctx, self.res, sc, fetched)
             sc["evidence"] = ev
             st["initial_evidence_count"] = ev["initial"]
             st["final_evidence_count"] = ev["final"]
