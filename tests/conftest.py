@@ -24,6 +24,28 @@ def real_kg_path() -> Path:
 
 
 @pytest.fixture(scope="session")
+def make_symbolic_ctx(tmp_path_factory):
+    """Factory: an in-process ``RunContext`` over hand-made rows — real ``FactStore``, MiniLM
+    ``EmbeddingService`` with the fact index, symbolic backbone (what method tests run on)."""
+
+    def make(rows, fact_index: bool = True):
+        from tkgqa_ray.backbones.symbolic import SymbolicBackbone
+        from tkgqa_ray.context import RunContext
+        from tkgqa_ray.embed.service import EmbeddingService
+        from tkgqa_ray.kg.store import FactStore
+        from tkgqa_ray.kg.table import FactTable
+
+        table = FactTable.from_rows(rows)
+        emb = EmbeddingService(table, cache_dir=tmp_path_factory.mktemp("emb"), fact_index=fact_index)
+        bb = SymbolicBackbone()
+        ctx = RunContext(table=table, store=FactStore(table), embeddings=emb, backbone=bb)
+        bb.bind(ctx)
+        return ctx
+
+    return make
+
+
+@pytest.fixture(scope="session")
 def ray_session():
     """One local Ray for the whole test session (no dashboard unless a test starts its own)."""
     ray = pytest.importorskip("ray")

@@ -11,7 +11,7 @@ from tkgqa_ray.methods.baselines import (
     symbolic_filter,
 )
 from tkgqa_ray.methods.base import METHODS
-from tkgqa_ray.methods.tccrag.cues import parse_signals
+from tkgqa_ray.nlu.signals import question_signals as parse_signals
 
 ROWS = [
     ("Iran", "Sign_formal_agreement", "China", "2005-04-12"),
@@ -28,19 +28,8 @@ ROWS = [
 
 
 @pytest.fixture(scope="module")
-def ctx(tmp_path_factory):
-    from tkgqa_ray.backbones.symbolic import SymbolicBackbone
-    from tkgqa_ray.context import RunContext
-    from tkgqa_ray.embed.service import EmbeddingService
-    from tkgqa_ray.kg.store import FactStore
-    from tkgqa_ray.kg.table import FactTable
-
-    table = FactTable.from_rows(ROWS)
-    emb = EmbeddingService(table, cache_dir=tmp_path_factory.mktemp("emb"), fact_index=True)
-    bb = SymbolicBackbone()
-    c = RunContext(table=table, store=FactStore(table), embeddings=emb, backbone=bb)
-    bb.bind(c)
-    return c
+def ctx(make_symbolic_ctx):
+    return make_symbolic_ctx(ROWS)
 
 
 def test_signals_answer_type_and_granularity():

@@ -142,19 +142,8 @@ ROWS = [
 
 
 @pytest.fixture(scope="module")
-def ctx(tmp_path_factory):
-    from tkgqa_ray.backbones.symbolic import SymbolicBackbone
-    from tkgqa_ray.context import RunContext
-    from tkgqa_ray.embed.service import EmbeddingService
-    from tkgqa_ray.kg.store import FactStore
-    from tkgqa_ray.kg.table import FactTable
-
-    table = FactTable.from_rows(ROWS)
-    emb = EmbeddingService(table, cache_dir=tmp_path_factory.mktemp("emb"), fact_index=True)
-    bb = SymbolicBackbone()
-    c = RunContext(table=table, store=FactStore(table), embeddings=emb, backbone=bb)
-    bb.bind(c)
-    return c
+def ctx(make_symbolic_ctx):
+    return make_symbolic_ctx(ROWS)
 
 
 QS = [

@@ -3,7 +3,7 @@
 Shared pieces: rendering facts as evidence strings, dense fact retrieval over the distinct-triple
 FAISS index expanded to dated facts, batched role calls with ledger records, and the symbolic
 answerer (frequency of candidate entities/times in the evidence). Everything here sees only
-``quid`` + ``question``; answer type and granularity come from :mod:`.tccrag.cues`.
+``quid`` + ``question``; answer type and granularity come from :mod:`tkgqa_ray.nlu.signals`.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from pydantic import BaseModel, Field
 
 from tkgqa_ray.backbones.base import SYMBOLIC_ROLES, RoleLedger, RoleRequest
 from tkgqa_ray.methods.base import Method, Stage, State
-from tkgqa_ray.methods.tccrag.cues import parse_signals
+from tkgqa_ray.nlu.signals import question_signals as parse_signals
 
 if TYPE_CHECKING:
     from tkgqa_ray.context import RunContext

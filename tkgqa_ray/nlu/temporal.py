@@ -85,6 +85,7 @@ _OFFSET_RE = re.compile(
     rf"following|subsequent\s+to|ahead\s+of|in\s+advance\s+of|preceding|previous\s+to|since)\b",
     re.I,
 )
+_OFFSET_PRE_RE = re.compile(rf"\b{_NUM}\s+(?P<unit>days?|weeks?)\s+$", re.I)
 _DAY_AFTER_RE = re.compile(r"\b(?:on\s+)?the\s+(?:day|next\s+day)\s+(?P<op>after|before|following)\b", re.I)
 _SAME_RE = re.compile(
     r"\b(?:(?:in|on|during|at|within)\s+)?(?:the\s+|that\s+)?(?:very\s+|exact\s+|identical\s+)?(?:same|identical)\s+(?:calendar\s+)?"
@@ -228,10 +229,16 @@ def parse_temporal_cues(question: str) -> list[Cue]:
         m = _PREP_BEFORE_DATE.search(pre)
         op = "equal"
         start = a
+        offset = 0
         if m:
             op = _op_word(m.group("op"))
             start = a - (len(pre) - m.start())
-        cues.append(Cue("time", start, b, q[start:b], op=op, time=iso, granularity=g))
+            # "3 days before 2010-05-01": an offset from an explicit date
+            mo = _OFFSET_PRE_RE.search(q[max(0, start - 40):start]) if op in ("before", "after") else None
+            if mo:
+                offset = _num_value(mo.group("n")) * (7 if mo.group("unit").lower().startswith("week") else 1)
+                start -= len(q[max(0, start - 40):start]) - mo.start()
+        cues.append(Cue("time", start, b, q[start:b], op=op, time=iso, granularity=g, offset=offset))
         used.append((start, b))
     # offsets: "3 days after", "two weeks before", "the day after"
     for m in _OFFSET_RE.finditer(q):
@@ -260,8 +267,10 @@ def parse_temporal_cues(question: str) -> list[Cue]:
     # question word: something precedes it and a clause follows it.
     for m in re.finditer(r"\bwhen\b", q, re.I):
         before, after = q[: m.start()].strip(), q[m.end():].strip(" ?.!")
+        # ... nor the cleft "Which day was it when X ...?" (it asks for X's own time)
         if before and after and free(*m.span()) and not re.search(
-            r"\b(?:in|on|at|during|time|date|day|year|month|than|before|after|to|since|until|as|following)\s*$", before, re.I
+            r"\b(?:in|on|at|during|time|date|day|year|month|than|before|after|to|since|until|as|following|"
+            r"(?:was|is)\s+it)\s*$", before, re.I
         ):
             cues.append(Cue("event", m.start(), m.end(), m.group(0), op="equal", granularity="day"))
             used.append(m.span())
@@ -307,6 +316,9 @@ def parse_temporal_cues(question: str) -> list[Cue]:
 
 # ---------------------------------------------------------------- answer type / granularity
 _WH_RE = re.compile(r"\b(who|whom|whose|which|what|when)\b", re.I)
+_AUX_AFTER_RE = re.compile(
+    r"\s+(?:did|does|do|was|were|is|are|has|had|have|will|would|could|can|might|may|shall|should)\b", re.I
+)
 _TIME_NOUN = r"(year|years|month|months|day|days|date|dates|time|period|point\s+in\s+time)"
 _WH_TIME_RE = re.compile(
     rf"^\s*(?:(?:is|was|were|are)\s+)?(?:the\s+)?(?:(?:first|last|earliest|latest|exact|specific|precise)\s+)?{_TIME_NOUN}\b",
@@ -326,7 +338,12 @@ def _wh_time_noun(question: str) -> str | None:
     for m in _WH_RE.finditer(question):
         w = m.group(1).lower()
         if w == "when":
-            return "when"
+            # a question word at the start, the end or before an auxiliary ("when did ..."); else a
+            # conjunction ("15 days earlier than when X met Y, whom did ...")
+            if (not question[: m.start()].strip() or _AUX_AFTER_RE.match(question, m.end())
+                    or not question[m.end():].strip(" ?.!")):  # "... visited Japan when?"
+                return "when"
+            continue
         if w in ("which", "what"):
             t = _WH_TIME_RE.match(question[m.end():])
             if t:

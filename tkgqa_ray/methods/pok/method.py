@@ -31,7 +31,7 @@ from tkgqa_ray.methods.baselines import (
 )
 from tkgqa_ray.methods.pok.plan import REF, PlanError, PlanOutput, PlanStep, direct_plan, validate_plan
 from tkgqa_ray.methods.pok.rerank import MU, rerank
-from tkgqa_ray.methods.tccrag.cues import parse_signals
+from tkgqa_ray.nlu.signals import question_signals as parse_signals
 
 if TYPE_CHECKING:
     from tkgqa_ray.context import RunContext

@@ -162,7 +162,7 @@ def constraint_parser(inputs: dict, ctx: Any) -> dict:
         if c.kind == "time":
             cons.append({
                 "ref_type": "explicit_time", "operator": c.op, "reference": c.time,
-                "granularity": c.granularity if c.op == "equal" else None, "offset": 0,
+                "granularity": c.granularity if c.op == "equal" else None, "offset": c.offset,
             })
         else:
             lo, hi = c.time.split("..")

@@ -1,7 +1,7 @@
 """TCC-RAG as a chain of stages: parse → causal chain retrieval → causal evidence filter → answer.
 
 Question type, answer type and time level are inferred from the question text
-(:mod:`.cues`); nothing reads gold labels (the authors' code routed on the gold qtype).
+(:mod:`tkgqa_ray.nlu.signals`); nothing reads gold labels (the authors' code routed on the gold qtype).
 Ablations: ``wo_ccg`` (semantic retrieval only), ``wo_pqp`` (single-shot parse), ``wo_cef``.
 """
 
@@ -16,7 +16,7 @@ from tkgqa_ray.backbones.base import RoleRequest
 from tkgqa_ray.methods.base import Method, Stage, State
 from tkgqa_ray.methods.baselines import Answer, dense_fact_ids, fact_keys, run_roles
 from tkgqa_ray.methods.tccrag.cef import EvFact, causal_evidence_filter, temporal_select
-from tkgqa_ray.methods.tccrag.cues import parse_signals
+from tkgqa_ray.nlu.signals import question_signals as parse_signals
 from tkgqa_ray.methods.tccrag.parsing import (
     ArbiterOutput,
     MentionOutput,

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, Field
 
 from tkgqa_ray.methods.baselines import mentioned, register_symbolic
-from tkgqa_ray.methods.tccrag.cues import answer_type_of, parse_signals
+from tkgqa_ray.nlu import infer_answer_type as answer_type_of
+from tkgqa_ray.nlu.signals import question_signals as parse_signals
 from tkgqa_ray.nlu.entities import EntityMatcher
 from tkgqa_ray.nlu.relations import relation_phrase
 from tkgqa_ray.nlu.text import fold, tokenize
