@@ -24,7 +24,7 @@ from pathlib import Path
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
-RUNS = [("rag", "none"), ("rag_filter", "none"), ("llm_only", "none"), ("tccrag", "none"),
+RUNS = [("scop", "none"), ("rag", "none"), ("rag_filter", "none"), ("llm_only", "none"), ("tccrag", "none"),
         ("tccrag", "wo_ccg"), ("tccrag", "wo_pqp"), ("tccrag", "wo_cef"), ("pok", "none"),
         ("pok", "wo_plan"), ("pok", "wo_rank")]
 

@@ -214,6 +214,12 @@ def candidate_answers(
                 when[c] = max(when.get(c, t0), t0)
     if not count:
         return []
+    return _rank_names(count, when, first_seen, select, limit)
+
+
+def _rank_names(count: Counter[str], when: dict[str, str], first_seen: dict[str, int], select: str | None,
+                limit: int) -> list[str]:
+    """Earliest (first) / latest (last) evidence time, then frequency, then evidence order."""
     names = list(count)
     if select == "first":
         names.sort(key=lambda c: (when[c], -count[c], first_seen[c]))
@@ -252,14 +258,7 @@ def slot_answers(keys: Sequence[str], asked: str, granularity: str, select: str 
         count[c] += 1
         first_seen.setdefault(c, i)
         when[c] = min(when.get(c, t0), t0) if select != "last" else max(when.get(c, t0), t0)
-    names = list(count)
-    if select == "first":
-        names.sort(key=lambda c: (when[c], -count[c], first_seen[c]))
-    elif select == "last":
-        names.sort(key=lambda c: (_neg(when[c]), -count[c], first_seen[c]))
-    else:
-        names.sort(key=lambda c: (-count[c], first_seen[c]))
-    return names[:limit]
+    return _rank_names(count, when, first_seen, select, limit)
 
 
 def symbolic_answerer(inputs: dict[str, Any], ctx: "RunContext" | None = None) -> dict[str, Any]:

