@@ -136,3 +136,35 @@ def test_anchor_only_mode_targets_unreferenced_anchors(ctx):
 def test_surface_form_slot_has_no_structural_match(ctx):
     ev, subj = run(ctx, [], search=("?", "visited", "X"))
     assert ev["initial"] == 0 and subj == []
+
+
+def test_batch_prefetch_gives_the_same_evidence_with_one_store_call(ctx):
+    from tkgqa_ray.methods.scop.evidence import prefetch_structural
+
+    class CountingStore:
+        def __init__(self, store):
+            self.store, self.calls = store, 0
+
+        def query(self, **kw):
+            self.calls += 1
+            return self.store.query(**kw)
+
+        def query_many(self, specs):
+            self.calls += 1
+            return self.store.query_many(specs)
+
+    res = NameResolver(ctx.table)
+    scs = [
+        {"anchors": [["K", "praise", "X"]], "search": ["?", "visit", "X"], "constraints": [ev_c("after")], "ranking": None},
+        {"anchors": [["K", "praise", "X"], ["L", "blame", "M"]], "search": ["?", "visit", "X"],
+         "constraints": [ev_c("before", 0), ev_c("after", 1)], "ranking": {"order": "asc", "k": 1}},
+        {"anchors": [["Nobody", "praise", "X"]], "search": None, "constraints": [], "ranking": None},
+    ]
+    plain = [build_evidence(ctx, res, sc) for sc in scs]
+    counting = CountingStore(ctx.store)
+    bctx = type("C", (), {"table": ctx.table, "store": counting})()
+    fetched = prefetch_structural(counting, res, scs)
+    batched = [build_evidence(bctx, res, sc, fetched) for sc in scs]
+    assert batched == plain and counting.calls == 1  # 3 distinct resolvable patterns, one call
+    # after *any* K-praise-X fact (earliest 2010-02-03): C, D (02-05), E, F
+    assert len(fetched) == 3 and plain[0]["target_facts"] == [2, 3, 4, 5]
