@@ -125,7 +125,9 @@ def test_openai_backbone_pointed_at_the_same_server(cpu_llm_server, prompts_dir)
          "cache": {"enabled": False}},
     )  # fmt: skip
     bb = build_backbone(cfg)
-    reqs = _requests() + [RoleRequest("t", "extract", {"question": "why " * 2500}, Entities, "long")]
+    # longer than the server's max_model_len (conf/backbone/smollm2-cpu.yaml: 4096)
+    too_long = "why " * (int(CONF["max_model_len"]) + 1000)
+    reqs = _requests() + [RoleRequest("t", "extract", {"question": too_long}, Entities, "long")]
     results = bb.run(reqs)
     _check(results[:-1])
     long = results[-1]
