@@ -263,6 +263,26 @@ def test_heldout_set_only_uses_heldout_templates(synth_table):
     assert both == {"train", "heldout"}
 
 
+def test_fresh_set_covers_every_type_with_its_own_templates(synth_table):
+    """The blind "fresh" set (phrasings_fresh.py) renders all six types on its own templates,
+    fills every slot and keeps the oracle's gold; "all" still means train + heldout only."""
+    table, _ = synth_table
+    have = {t.variant for _, t in templates_for("fresh")}
+    assert {v for qt in QTYPES for v in VARIANTS[qt]} <= have
+    recs = generate(table, 120, seed=11, phrasing_set="fresh")
+    assert len(recs) == 120
+    assert set(Counter(r["qtype"] for r in recs)) == set(QTYPES)
+    oracle = Oracle(table)
+    for r in recs:
+        assert r["template"].startswith("fresh/") and r["phrasing_set"] == "fresh"
+        assert "{" not in r["question"] and "}" not in r["question"], r["template"]
+        assert r["answers"] and all(a for a in r["answers"])
+        assert oracle.answer(QSpec.from_json(r["spec"])).answers == r["answers"]
+    assert {r["answer_type"] for r in recs} == {"entity", "time"}
+    both = {r["phrasing_set"] for r in generate(table, 120, seed=2, phrasing_set="all")}
+    assert both == {"train", "heldout"}
+
+
 def test_deterministic_by_seed(synth_table):
     table, _ = synth_table
     a = generate(table, 60, seed=9)
