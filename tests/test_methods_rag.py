@@ -11,7 +11,7 @@ from tkgqa_ray.methods.baselines import (
     symbolic_filter,
 )
 from tkgqa_ray.methods.base import METHODS
-from tkgqa_ray.nlu.signals import question_signals as parse_signals
+from tkgqa_ray.nlu.signals import question_signals
 
 ROWS = [
     ("Iran", "Sign_formal_agreement", "China", "2005-04-12"),
@@ -33,24 +33,24 @@ def ctx(make_symbolic_ctx):
 
 
 def test_signals_answer_type_and_granularity():
-    s = parse_signals("Who signed an agreement with China in April 2005?")
+    s = question_signals("Who signed an agreement with China in April 2005?")
     assert (s.answer_type, s.granularity, s.order, s.select) == ("entity", "month", "in", None)
     assert s.explicit.text == "April 2005"
-    s = parse_signals("In which year did Barack Obama first visit Ireland?")
+    s = question_signals("In which year did Barack Obama first visit Ireland?")
     assert (s.answer_type, s.granularity, s.select) == ("time", "year", "first")
-    s = parse_signals("Before Mexico, which country did China visit last?")
+    s = question_signals("Before Mexico, which country did China visit last?")
     assert (s.answer_type, s.order, s.select) == ("entity", "before", "last")
-    s = parse_signals("Who visited China in the same month as Angela Merkel?")
+    s = question_signals("Who visited China in the same month as Angela Merkel?")
     assert (s.order, s.same_granularity) == ("same", "month")
-    s = parse_signals("When did Iran sign an agreement with China?")
+    s = question_signals("When did Iran sign an agreement with China?")
     assert (s.answer_type, s.granularity, s.order) == ("time", "day", None)
-    s = parse_signals("Who criticized Russia after 2014-03-01?")
+    s = question_signals("Who criticized Russia after 2014-03-01?")
     assert (s.order, s.explicit.granularity) == ("after", "day")
 
 
 def test_dense_expansion_puts_time_matches_first(ctx):
     q = "Who signed an agreement with China in April 2005?"
-    e = parse_signals(q).explicit
+    e = question_signals(q).explicit
     (fids, scores), = dense_fact_ids(ctx, [q], 4, time_hints=[(e.lo, e.hi)], triple_pool=10)
     keys = fact_keys(ctx.table, fids)
     # the two April-2005 facts first (by triple rank), whichever agreement triple ranks higher

@@ -18,7 +18,7 @@ from pydantic import BaseModel, Field
 
 from tkgqa_ray.backbones.base import SYMBOLIC_ROLES, RoleLedger, RoleRequest
 from tkgqa_ray.methods.base import Method, Stage, State
-from tkgqa_ray.nlu.signals import question_signals as parse_signals
+from tkgqa_ray.nlu.signals import question_signals
 
 if TYPE_CHECKING:
     from tkgqa_ray.context import RunContext
@@ -176,7 +176,7 @@ def candidate_answers(
     of the highest relevance tier count (most question entities named). Ranked by frequency
     (ties: order of appearance) or, with ``select``, by earliest/latest date.
     """
-    sig = parse_signals(question)
+    sig = question_signals(question)
     atype = answer_type or sig.answer_type
     gran = granularity or sig.granularity
     # relevance tier of a fact = how many of its two entities the question names; candidates
@@ -279,7 +279,7 @@ def symbolic_filter(inputs: dict[str, Any], ctx: "RunContext" | None = None) -> 
     q = inputs["question"]
     keys = inputs.get("fact_keys", [])
     k = int(inputs.get("keep_k", 20))
-    sig = parse_signals(q)
+    sig = question_signals(q)
     good, rest = [], []
     for i, key in enumerate(keys, 1):
         s, _r, o, t0, t1 = split_key(key)
@@ -315,7 +315,7 @@ class DenseRetrieve(Stage):
         qs = [s["question"] for s in states]
         hints = []
         for q in qs:
-            e = parse_signals(q).explicit
+            e = question_signals(q).explicit
             hints.append((e.lo, e.hi) if e else None)
         hits = dense_fact_ids(self.ctx, qs, self.k, time_hints=hints, triple_pool=self.triple_pool)
         for state, (fids, scores) in zip(states, hits):

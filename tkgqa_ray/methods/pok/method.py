@@ -31,7 +31,7 @@ from tkgqa_ray.methods.baselines import (
 )
 from tkgqa_ray.methods.pok.plan import REF, PlanError, PlanOutput, PlanStep, direct_plan, validate_plan
 from tkgqa_ray.methods.pok.rerank import MU, rerank
-from tkgqa_ray.nlu.signals import question_signals as parse_signals
+from tkgqa_ray.nlu.signals import question_signals
 
 if TYPE_CHECKING:
     from tkgqa_ray.context import RunContext
@@ -45,7 +45,7 @@ def symbolic_planner(inputs: dict[str, Any], ctx: "RunContext" | None = None) ->
     as X visited Y") becomes: Retrieve the reference event, Reason its time, Retrieve relative
     to [answer 2], Rank, Reason; any other question: Retrieve, Rank, Reason."""
     q = inputs["question"]
-    sig = parse_signals(q)
+    sig = question_signals(q)
     ref = None
     if sig.order in ("before", "after", "same") and sig.explicit is None and sig.order_span:
         tail = q[sig.order_span[1]:]
@@ -86,7 +86,7 @@ def symbolic_reasoner(inputs: dict[str, Any], ctx: "RunContext" | None = None) -
     from tkgqa_ray.methods.baselines import question_entities
 
     q = inputs["question"]
-    return {"answers": candidate_answers(q, inputs.get("fact_keys", []), select=parse_signals(q).select,
+    return {"answers": candidate_answers(q, inputs.get("fact_keys", []), select=question_signals(q).select,
                                          mentioned_names=question_entities(q, ctx))}
 
 
@@ -156,7 +156,7 @@ class Execute(Stage):
     def _boundary(self, text: str, outs: list[dict]) -> tuple[str | None, tuple[int, int] | None]:
         from tkgqa_ray.time import coarsen
 
-        sig = parse_signals(self._ref_text(text, outs))
+        sig = question_signals(self._ref_text(text, outs))
         op = sig.order
         if op is None:
             return None, None

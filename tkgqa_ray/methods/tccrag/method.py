@@ -16,7 +16,6 @@ from tkgqa_ray.backbones.base import RoleRequest
 from tkgqa_ray.methods.base import Method, Stage, State
 from tkgqa_ray.methods.baselines import Answer, dense_fact_ids, fact_keys, run_roles
 from tkgqa_ray.methods.tccrag.cef import EvFact, causal_evidence_filter, temporal_select
-from tkgqa_ray.nlu.signals import question_signals as parse_signals
 from tkgqa_ray.methods.tccrag.parsing import (
     ArbiterOutput,
     MentionOutput,
@@ -26,6 +25,8 @@ from tkgqa_ray.methods.tccrag.parsing import (
     match_mentions,
 )
 from tkgqa_ray.methods.tccrag.views import CausalCueGraph
+from tkgqa_ray.nlu.relations import ground_relation
+from tkgqa_ray.nlu.signals import question_signals
 
 if TYPE_CHECKING:
     from tkgqa_ray.context import RunContext
@@ -73,7 +74,6 @@ class ProgressiveParse(Stage):
         super().__init__(ctx)
         self.single_shot = single_shot
         self.relation_k = relation_k
-        self._rel_cache: dict[tuple[str, int], list[int]] = {}
 
     def __call__(self, states: list[State]) -> list[State]:
         table = self.ctx.table
@@ -146,7 +146,7 @@ class ProgressiveParse(Stage):
                 "path_b": [disp(table.entities[e]) for e in path_b[i]],
                 "agree": i not in need,
             }
-        refs = [_reference(s["question"], ents_all[i], parse_signals(s["question"]).order_span) for i, s in enumerate(states)]
+        refs = [_reference(s["question"], ents_all[i], question_signals(s["question"]).order_span) for i, s in enumerate(states)]
         outs = run_roles(self.ctx, states, [
             RoleRequest(METHOD, "relation_parser", {
                 "question": s["question"],
@@ -161,18 +161,12 @@ class ProgressiveParse(Stage):
         return states
 
     def _ground(self, phrase: str, k: int) -> list[int]:
-        """Top-k KG relation ids for a phrase by embedding similarity (cached per worker).
-        Uses only ``embeddings.search`` so the Ray actor client works the same."""
-        if not phrase:
-            return []
-        key = (phrase, k)
-        if key not in self._rel_cache:
-            _, ids = self.ctx.embeddings.search("relation", [phrase], k)
-            self._rel_cache[key] = [int(i) for i in ids[0] if int(i) >= 0]
-        return list(self._rel_cache[key])
+        """Top-k KG relation ids for a phrase by embedding similarity (``nlu.ground_relation``,
+        cached per phrase; works with the in-process service and its Ray actor client)."""
+        return [c.id for c in ground_relation(phrase, self.ctx.embeddings, k)]
 
     def _finish(self, s: State, ents: list[dict], out: dict, ref: dict | None, k: int, agree) -> None:
-        sig = parse_signals(s["question"])
+        sig = question_signals(s["question"])
         by_name = {e["name"]: e["id"] for e in ents}
         phrase = out.get("relation_phrase") or ""
         rels = self._ground(phrase, k)
@@ -229,7 +223,7 @@ class ChainRetrieve(Stage):
             qs = [states[i]["question"] for i in need_fallback]
             hints = []
             for q in qs:
-                e = parse_signals(q).explicit
+                e = question_signals(q).explicit
                 hints.append((e.lo, e.hi) if e else None)
             hits = dense_fact_ids(self.ctx, qs, self.fallback_k, time_hints=hints, triple_pool=2 * self.fallback_k)
             for i, (fids, _) in zip(need_fallback, hits):
@@ -279,7 +273,7 @@ class ChainRetrieve(Stage):
 
     def structured(self, s: State) -> tuple[np.ndarray, str | None, dict]:
         p = s["_parse"]
-        sig = parse_signals(s["question"])
+        sig = question_signals(s["question"])
         table = self.ctx.table
         subj, obj, asked = p["subject"], p["object"], p["asked"]
         if asked == "time" and subj is not None and obj is not None:
@@ -342,7 +336,7 @@ class CausalFilter(Stage):
         for s in states:
             facts = sorted(_evfacts(table, s.pop("_cands", [])), key=lambda f: (f.start, f.fid))
             p = s.pop("_parse", None) or {}
-            sig = parse_signals(s["question"])
+            sig = question_signals(s["question"])
             if self.enabled and facts:
                 rel = s.pop("_chain_rel", None)
                 res = causal_evidence_filter(

@@ -17,11 +17,10 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, Field
 
 from tkgqa_ray.methods.baselines import mentioned, register_symbolic
-from tkgqa_ray.nlu import infer_answer_type as answer_type_of
-from tkgqa_ray.nlu.signals import question_signals as parse_signals
 from tkgqa_ray.nlu.entities import EntityMatcher
 from tkgqa_ray.nlu.relations import relation_phrase
-from tkgqa_ray.nlu.text import fold, tokenize
+from tkgqa_ray.nlu.signals import question_signals
+from tkgqa_ray.nlu.text import fold, mask_spans, tokenize
 
 if TYPE_CHECKING:
     from tkgqa_ray.context import RunContext
@@ -185,18 +184,14 @@ def symbolic_relation_parser(inputs: dict[str, Any], ctx=None) -> dict[str, Any]
         anchors = [e for e in ents if e["name"] not in refs]
     seen_a: set[str] = set()
     anchors = [e for e in anchors if not (e["name"] in seen_a or seen_a.add(e["name"]))]
-    sig = parse_signals(q)
-    masked = list(q)
+    sig = question_signals(q)
     spans = [(e["start"], e["end"]) for e in ents] + list(sig.time_spans)
     if sig.order_span:
         spans.append(sig.order_span)
-    if inputs.get("reference_span"):
-        spans.append(tuple(inputs["reference_span"]))
-    for a, b in spans:
-        for i in range(max(a, 0), min(b, len(masked))):
-            masked[i] = " "
-    phrase = relation_phrase(_NOISE.sub(" ", "".join(masked)))
-    atype = answer_type_of(q)
+    if rspan:
+        spans.append(tuple(rspan))
+    phrase = relation_phrase(_NOISE.sub(" ", mask_spans(q, spans)))
+    atype = sig.answer_type
     subj = obj = None
     if atype == "time":
         asked = "time"
@@ -228,7 +223,7 @@ def symbolic_single_parser(inputs: dict[str, Any], ctx: "RunContext") -> dict[st
         for (a, b), ix in zip(runs, ids):
             if len(ix) and int(ix[0]) >= 0:
                 ents.append({"name": ctx.table.display(ctx.table.entities[int(ix[0])]), "mention": q[a:b], "start": a, "end": b})
-    sig = parse_signals(q)
+    sig = question_signals(q)
     ref = None
     if sig.order_span:
         after = [e for e in ents if e["start"] >= sig.order_span[1] and re.fullmatch(r"\s*(?:the\s+)?", q[sig.order_span[1]:e["start"]], re.I)]
@@ -245,7 +240,7 @@ def symbolic_answerer(inputs: dict[str, Any], ctx=None) -> dict[str, Any]:
     from tkgqa_ray.methods.baselines import candidate_answers, question_entities, slot_answers
 
     q = inputs["question"]
-    sig = parse_signals(q)
+    sig = question_signals(q)
     keys = inputs.get("fact_keys", [])
     if inputs.get("asked") in ("subject", "object", "time"):
         return {"answers": slot_answers(keys, inputs["asked"], sig.granularity, sig.select)}
