@@ -68,10 +68,11 @@ def explicit_times(question: str) -> list[ExplicitTime]:
     return out
 
 
-def _explicit_of(cue: Cue, question: str) -> ExplicitTime:
+def _explicit_of(cue: Cue, question: str, times: list[ExplicitTime]) -> ExplicitTime:
+    """The window of a time/interval cue; its char span covers only the date text(s)."""
     sp = parse_time(cue.time)  # "2005", "2005-04", "2005-04-12" or "A..B"
-    dates = [d for d in find_dates(question) if cue.start <= d[0] and d[1] <= cue.end]
-    a, b = (dates[0][0], dates[-1][1]) if dates else (cue.start, cue.end)
+    inside = [t for t in times if cue.start <= t.start and t.end <= cue.end]
+    a, b = (inside[0].start, inside[-1].end) if inside else (cue.start, cue.end)
     return ExplicitTime(sp.lo, sp.hi, cue.granularity or sp.granularity, a, b, question[a:b])
 
 
@@ -88,8 +89,9 @@ def _op_span(cue: Cue, question: str, explicit: ExplicitTime | None) -> tuple[in
 def question_signals(question: str) -> QuestionSignals:
     """Signals of one question (cached: stages of one method read them several times)."""
     cues = parse_temporal_cues(question)
+    times = explicit_times(question)
     timed = [c for c in cues if c.kind in ("time", "interval")]
-    explicit = _explicit_of(timed[0], question) if timed else None
+    explicit = _explicit_of(timed[0], question, times) if timed else None
     order: Order | None = None
     order_span = None
     same_gran = None
@@ -99,7 +101,7 @@ def question_signals(question: str) -> QuestionSignals:
     directed = [c for c in cues if c.kind in ("event", "time") and c.op in ("before", "after") and not c.offset]
     if offsets:
         c = offsets[0]
-        own = _explicit_of(c, question) if c.kind == "time" else None
+        own = _explicit_of(c, question, times) if c.kind == "time" else None
         if own is not None:
             explicit = own
         order, order_span, same_gran = "same", _op_span(c, question, own), "day"
@@ -109,7 +111,7 @@ def question_signals(question: str) -> QuestionSignals:
         order, order_span, same_gran = "same", _op_span(c, question, None), c.granularity or "day"
     elif directed:
         c = directed[0]
-        own = _explicit_of(c, question) if c.kind == "time" else None
+        own = _explicit_of(c, question, times) if c.kind == "time" else None
         if own is not None:
             explicit = own
         order, order_span = c.op, _op_span(c, question, own)  # type: ignore[assignment]
@@ -130,7 +132,7 @@ def question_signals(question: str) -> QuestionSignals:
         same_granularity=same_gran,
         offset_days=offset,
         order_span=order_span,
-        time_spans=tuple((t.start, t.end) for t in explicit_times(question)),
+        time_spans=tuple((t.start, t.end) for t in times),
     )
 
 

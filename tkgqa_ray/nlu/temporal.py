@@ -72,6 +72,11 @@ _NUM = (
 )
 
 
+def _offset_days(m: re.Match) -> int:
+    """Days of an offset match with groups ``n`` (number) and ``unit`` (day/week)."""
+    return _num_value(m.group("n")) * (7 if m.group("unit").lower().startswith("week") else 1)
+
+
 def _num_value(n: str) -> int:
     n = n.lower()
     if n.isdigit():
@@ -234,18 +239,18 @@ def parse_temporal_cues(question: str) -> list[Cue]:
             op = _op_word(m.group("op"))
             start = a - (len(pre) - m.start())
             # "3 days before 2010-05-01": an offset from an explicit date
-            mo = _OFFSET_PRE_RE.search(q[max(0, start - 40):start]) if op in ("before", "after") else None
+            lead = max(0, start - 40)
+            mo = _OFFSET_PRE_RE.search(q[lead:start]) if op in ("before", "after") else None
             if mo:
-                offset = _num_value(mo.group("n")) * (7 if mo.group("unit").lower().startswith("week") else 1)
-                start -= len(q[max(0, start - 40):start]) - mo.start()
+                offset = _offset_days(mo)
+                start = lead + mo.start()
         cues.append(Cue("time", start, b, q[start:b], op=op, time=iso, granularity=g, offset=offset))
         used.append((start, b))
     # offsets: "3 days after", "two weeks before", "the day after"
     for m in _OFFSET_RE.finditer(q):
         if not free(*m.span()):
             continue
-        n_val = _num_value(m.group("n"))
-        days = n_val * (7 if m.group("unit").lower().startswith("week") else 1)
+        days = _offset_days(m)
         op = "before" if re.fullmatch(_BEFORE, re.sub(r"\s+", " ", m.group("op").lower())) else "after"
         cues.append(Cue("event", m.start(), m.end(), m.group(0), op=op, offset=days))
         used.append(m.span())
