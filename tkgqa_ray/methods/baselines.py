@@ -212,8 +212,6 @@ def candidate_answers(
                 when[c] = min(when.get(c, t0), t0)
             elif select == "last":
                 when[c] = max(when.get(c, t0), t0)
-    if not count:
-        return []
     return _rank_names(count, when, first_seen, select, limit)
 
 

@@ -153,10 +153,12 @@ class Execute(Stage):
             return ""
         return REF.sub(sub, text)
 
-    def _boundary(self, text: str, outs: list[dict]) -> tuple[str | None, tuple[int, int] | None]:
+    def _boundary(self, text: str, resolved: str, outs: list[dict]) -> tuple[str | None, tuple[int, int] | None]:
+        """(time operator, boundary span) of a Retrieve step; ``resolved`` = ``text`` with its
+        ``[answer i]`` references filled in (the cue is read there, the references here)."""
         from tkgqa_ray.time import coarsen
 
-        sig = question_signals(self._ref_text(text, outs))
+        sig = question_signals(resolved)
         op = sig.order
         if op is None:
             return None, None
@@ -189,15 +191,13 @@ class Execute(Stage):
             retr = [s for s in live if s["_plan"][i]["op"] == "Retrieve"]
             if retr:
                 texts = [self._ref_text(s["_plan"][i]["text"], s["_outs"]) for s in retr]
-                bounds = [self._boundary(s["_plan"][i]["text"], s["_outs"]) for s in retr]
+                bounds = [self._boundary(s["_plan"][i]["text"], t, s["_outs"]) for s, t in zip(retr, texts)]
                 hints = [b[1] if b[0] in ("in", "same") else None for b in bounds]
                 hits = dense_fact_ids(self.ctx, texts, self.pool, time_hints=hints, triple_pool=max(self.k * 2, 50))
                 for s, text, (op, tq), (fids, cos) in zip(retr, texts, bounds, hits):
                     s["_pool"].update(int(x) for x in fids)
-                    if self.time_rerank:
-                        pos, score = rerank(cos, table.start[fids], op, tq, mu=self.mu, k=self.k)
-                    else:
-                        pos, score = rerank(cos, table.start[fids], None, None, k=self.k)
+                    # wo_rank: no time operator, so the cosine alone orders the pool
+                    pos, _ = rerank(cos, table.start[fids], op if self.time_rerank else None, tq, mu=self.mu, k=self.k)
                     chosen = [int(fids[p]) for p in pos]
                     s["_outs"].append({"facts": chosen})
                     s["trace"].setdefault("steps", []).append(
