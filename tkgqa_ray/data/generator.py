@@ -59,12 +59,24 @@ PHRASING_SETS = ("train", "heldout", "fresh", "all")
 GRANS = ("day", "month", "year")
 
 
+# A surface renderer turns a KG name into how a person would write it in one question:
+# ``entity(name, pick) -> str`` gets the display name ("Police (Kenya)"), ``relation(name,
+# pick) -> RelPhrase | None`` the KG relation ("Make_a_visit"; None = the set's default
+# phrase). ``pick(seq)`` draws one element with the generator's seeded RNG, so output stays
+# deterministic given (KG, seed, arguments). Surfaces must keep the meaning exact: gold comes
+# from the oracle over the KG names, never from the rendered text.
+EntitySurface = Callable[[str, Callable[[Sequence[Any]], Any]], str]
+RelationSurface = Callable[[str, Callable[[Sequence[Any]], Any]], Any]
+
+
 @dataclass(frozen=True)
 class _PhraseSet:
     name: str
     words: dict[str, tuple[str, ...]]
     time_styles: tuple[str, ...]
     templates: list[Template]
+    entity_surface: EntitySurface | None = None
+    relation_surface: RelationSurface | None = None
 
 
 _SETS = {
@@ -159,6 +171,19 @@ class QuestionGenerator:
 
     def _pick(self, seq: Sequence[Any]) -> Any:
         return seq[int(self.rng.integers(len(seq)))]
+
+    def _ent(self, eid: int, ps: _PhraseSet) -> str:
+        """Entity ``eid`` as this phrasing set writes it (the display name by default)."""
+        name = self.names[eid]
+        return ps.entity_surface(name, self._pick) if ps.entity_surface else name
+
+    def _rel(self, rid: int, ps: _PhraseSet):
+        """Relation ``rid`` as this phrasing set writes it (the lexicon phrase by default)."""
+        if ps.relation_surface is not None:
+            p = ps.relation_surface(self.rel_names[rid], self._pick)
+            if p is not None:
+                return p
+        return self.phrase(rid)
 
     def _rand_fact(self, pool: np.ndarray | None = None) -> int:
         if pool is None:
@@ -320,17 +345,17 @@ class QuestionGenerator:
         slots: dict[str, Any] = {}
         ts, tr, to = spec.target
         if ts is not None:
-            slots["S"] = self.names[ts]
+            slots["S"] = self._ent(ts, ps)
         if to is not None:
-            slots["O"] = self.names[to]
-        p = self.phrase(tr)
+            slots["O"] = self._ent(to, ps)
+        p = self._rel(tr, ps)
         slots["rb"], slots["rp"] = p.base, p.past
         if spec.anchor_event is not None:
             a_s, a_r, a_o = spec.anchor_event
-            slots["AS"], slots["AO"] = self.names[a_s], self.names[a_o]
-            ap = self.phrase(a_r)
+            slots["AS"], slots["AO"] = self._ent(a_s, ps), self._ent(a_o, ps)
+            ap = self._rel(a_r, ps)
             slots["arb"], slots["arp"] = ap.base, ap.past
-            slots["A"] = self.names[a_s] if ts is None else self.names[a_o]
+            slots["A"] = slots["AS"] if ts is None else slots["AO"]
         g = extra.get("g") or spec.time_level
         if "t" in extra:
             style = self._pick(ps.time_styles)
