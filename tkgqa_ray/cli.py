@@ -61,6 +61,8 @@ def _generate(argv: list[str]) -> int:
     import argparse
     import json
 
+    from tkgqa_ray.data.generator import PHRASING_SETS, generate_main
+
     p = argparse.ArgumentParser(
         prog="tkgqa-ray generate",
         description="Generate MultiTQ-style questions (gold from a brute-force oracle) from a TKG file; "
@@ -71,11 +73,10 @@ def _generate(argv: list[str]) -> int:
     p.add_argument("-n", "--num", type=int, default=1000, help="questions to generate (default 1000)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--types", default=None, help="comma-separated question types (default: all)")
-    p.add_argument("--phrasing-set", default="train", help="phrasing set (train | heldout)")
+    p.add_argument("--phrasing-set", default="train", choices=PHRASING_SETS, help="phrasing set")
     p.add_argument("--split", default="test")
     p.add_argument("--no-copy-kg", action="store_true", help="do not copy the KG under OUT/kg")
     a = p.parse_args(argv)
-    from tkgqa_ray.data.generator import generate_main
 
     meta = generate_main(
         a.kg, a.out, n=a.num, seed=a.seed, types=a.types.split(",") if a.types else None,

@@ -23,7 +23,8 @@ from typing import Any, Callable, Iterable, Sequence
 
 import numpy as np
 
-from tkgqa_ray.data import phrasings, phrasings_fresh, phrasings_heldout
+from tkgqa_ray.data import phrasings, phrasings_fresh, phrasings_heldout, phrasings_surface_blind
+from tkgqa_ray.data import surface_actors, surface_relations
 from tkgqa_ray.data.lexicon import ORDINALS, in_time, relation_phrase, render_time
 from tkgqa_ray.data.oracle_answers import MAX_ANSWERS, Oracle, OracleResult, QSpec
 from tkgqa_ray.data.phrasings import Template
@@ -55,7 +56,9 @@ VARIANTS: dict[str, tuple[str, ...]] = {
 ALLEN_ASKED = ("before", "after", "during", "contains", "meets", "met_by")
 # "all" stays train + heldout (what it meant before "fresh" existed), so earlier results that
 # used it remain reproducible; "fresh" (a blind set, see docs/data.md) is only used on its own.
-PHRASING_SETS = ("train", "heldout", "fresh", "all")
+# "people" = the train templates plus question wrappers, with actors and relations written the
+# way people write them (issue #10); "surface_blind" is a second blind set (see docs/data.md).
+PHRASING_SETS = ("train", "heldout", "fresh", "people", "surface_blind", "all")
 GRANS = ("day", "month", "year")
 
 
@@ -85,6 +88,18 @@ _SETS = {
         "heldout", phrasings_heldout.WORDS, phrasings_heldout.TIME_STYLES, phrasings_heldout.TEMPLATES
     ),
     "fresh": _PhraseSet("fresh", phrasings_fresh.WORDS, phrasings_fresh.TIME_STYLES, phrasings_fresh.TEMPLATES),
+    "people": _PhraseSet(
+        "people", phrasings.WORDS, phrasings.TIME_STYLES,
+        phrasings.TEMPLATES + surface_relations.WRAPPER_TEMPLATES,
+        entity_surface=surface_actors.actor_surface,
+        relation_surface=surface_relations.relation_surface,
+    ),
+    "surface_blind": _PhraseSet(
+        "surface_blind", phrasings_surface_blind.WORDS, phrasings_surface_blind.TIME_STYLES,
+        phrasings_surface_blind.TEMPLATES,
+        entity_surface=phrasings_surface_blind.entity_surface,
+        relation_surface=phrasings_surface_blind.relation_surface,
+    ),
 }
 
 
