@@ -302,13 +302,16 @@ def _possessive(name: str) -> str:
 
 def _article(word: str) -> str:
     w = word.lower()
-    if w.startswith(("uzb",)):
-        return "an"
-    if w.startswith(("u", "eu", "one")):  # Ugandan, Ukrainian, US, European
+    if w.startswith(("ug", "uk", "uru", "us", "u.", "unit", "union", "univers", "uig", "eu", "one")):  # a Ugandan
         return "a"
     if w.startswith(("honorary", "hour")):
         return "an"
-    return "an" if w[:1] in "aeio" else "a"
+    return "an" if w[:1] in "aeiou" else "a"
+
+
+# "a"/"an" before the word a pattern put after it ("a {A} ministry" with A = "Iranian")
+_ARTICLE_RE = re.compile(r"(?<![\w'])an? (?=\w)(\w[\w.-]*)")
+_REPEAT_RE = re.compile(r"\b(\w+) (?i:\1)\b")
 
 
 def _parent(parent: str) -> _Parent:
@@ -347,7 +350,8 @@ def _sector_forms(sec: _Sector, par: _Parent, pick: Pick) -> list[str]:
         needed = set(re.findall(r"\{(\w+)\}", p))
         if any(slots.get(k) is None for k in needed):
             continue
-        out.append(p.format_map(slots))
+        text = _ARTICLE_RE.sub(lambda m: f"{_article(m.group(1))} {m.group(1)}", p.format_map(slots))
+        out.append(_REPEAT_RE.sub(r"\1", text))  # "the X Party party leader" -> "... Party leader"
     return out
 
 
