@@ -169,7 +169,8 @@ TEMPLATES: list[Template] = [
         "Which party did {S} {rb} {fadv} {bw} {A}?",
         "{Bwc} {S} {rp} {A}, who did {S} {rb} {fadv}?",
         "{S} {rp} {A} on one occasion. Who was the {fadj} party {S} {rp} {bw} that?",
-        "Do you know whom {S} {rp} {fadv} {bw} {A}?"),
+        "Do you know whom {S} {rp} {fadv} {bw} {A}?",
+        "Could you tell me the {fadj} party {S} {rp} {bw} {A}?"),
     *_t("xr_time",
         "{When} was it that {S} {fadv} {rp} {O} {bwc} {AS} {arp} {AO}?",
         "Could you tell me {when_lc} {S} {fadv} {rp} {O} {bwc} {AS} {arp} {AO}?",
@@ -262,7 +263,10 @@ _ORG_TAIL = {
     "Foundation", "Institute", "Authority", "Board", "Congress", "Government", "Community",
     "Federation", "Guard", "Corps", "Tribunal", "Coalition", "Society", "Center", "Centre",
     "Secretariat", "Administration", "Bureau", "Cabinet", "Observatory", "Conference",
-    "Network", "Programme", "Program", "Police", "Navy", "Legislature", "Chamber",
+    "Network", "Programme", "Program", "Police", "Navy", "Legislature", "Chamber", "Force",
+    "Club", "Prefecture", "Organizations", "Organisations", "Agencies", "Unions", "Parties",
+    "Councils", "Commissions", "Committees", "Ministries", "Guards", "Brotherhood", "Tigers",
+    "Mission", "Company", "Corporation", "Initiative", "Cartel", "Militia", "Militias",
 }
 
 
@@ -270,7 +274,7 @@ def _is_org(name: str) -> bool:
     words = name.split()
     if len(words) < 2 or words[0].lower() == "the":
         return False
-    return words[-1] in _ORG_TAIL
+    return words[-1][:1].upper() + words[-1][1:] in _ORG_TAIL  # "Tasnim news agency" too
 
 
 def _clean(name: str) -> str:
