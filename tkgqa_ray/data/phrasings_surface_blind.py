@@ -197,6 +197,7 @@ class _Sector:
     the: tuple[str, ...]  # definite institution/office nouns ("police", "Foreign Ministry")
     pl: tuple[tuple[str, str], ...]  # (singular, plural) class nouns ("criminal", "criminals")
     x: tuple[str, ...]  # explicit patterns with {A} {C} {Cs} {D} {Db}
+    where: str = "in"  # class nouns with a place: "in" C, "from" C (people abroad), "none"
 
 
 @dataclass(frozen=True)
@@ -218,7 +219,10 @@ def _parse_sector(spec: str) -> _Sector:
         key, _, val = part.strip().partition(":")
         parts[key.strip()] = val
     pl = tuple(tuple(p.strip() for p in a.split("/", 1)) for a in _alts(parts.get("pl", "")))
-    return _Sector(_alts(parts.get("the", "")), pl, _alts(parts.get("x", "")))  # type: ignore[arg-type]
+    where = parts.get("where", "in").strip()
+    if where not in ("in", "from", "none"):
+        raise ValueError(f"{DATA_FILE.name}: bad 'where: {where}' in sector spec {spec!r}")
+    return _Sector(_alts(parts.get("the", "")), pl, _alts(parts.get("x", "")), where)  # type: ignore[arg-type]
 
 
 @lru_cache(maxsize=1)
@@ -315,6 +319,7 @@ def _article(word: str) -> str:
 
 # "a"/"an" before the word a pattern put after it ("a {A} ministry" with A = "Iranian")
 _ARTICLE_RE = re.compile(r"(?<![\w'])an? (?=\w)(\w[\w.-]*)")
+_PREP_RE = re.compile(r" (of|in|to|for|without) ")
 _REPEAT_RE = re.compile(r"\b(\w+) (?i:\1)\b")
 
 
@@ -343,9 +348,13 @@ def _sector_forms(sec: _Sector, par: _Parent, pick: Pick) -> list[str]:
              "Db": d.removeprefix("the ") if d else None}
     pats: list[str] = []
     for n in sec.the:
-        pats += [f"the {{A}} {n}", f"the {n} of {{C}}", f"{{Cs}} {n}"]
+        pats += [f"the {{A}} {n}", f"{{Cs}} {n}"]
+        if not _PREP_RE.search(n):  # not "the head of the army of Kenya"
+            pats.append(f"the {n} of {{C}}")
     for sg, plural in sec.pl:
-        pats += [f"{{A}} {plural}", f"{plural} in {{C}}", f"{{Cs}} {plural}"]
+        pats += [f"{{A}} {plural}", f"{{Cs}} {plural}"]
+        if sec.where != "none":
+            pats.append(f"{plural} {sec.where} {{C}}")
         if a:
             pats.append(f"{_article(a)} {{A}} {sg}")
     pats += list(sec.x)
