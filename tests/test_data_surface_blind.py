@@ -80,12 +80,11 @@ def test_templates_only_use_slots_their_variant_fills():
         assert fields <= SLOTS, (t.id, fields - SLOTS)
         need = {PROVIDED_BY[f] for f in fields if f in PROVIDED_BY}
         assert need <= NEEDS[t.variant], (t.id, need - NEEDS[t.variant])
-        # entity questions keep their asked slot out of the text; time questions name both
-        if t.variant.endswith("_time") and t.variant != "eq_time" and t.variant != "fl_time" \
-                and t.variant != "xr_time":
-            assert ("S" in fields) != ("O" in fields), t.id
+        # time questions name the whole target; entity questions leave the asked slot out
         if t.variant in ("eq_time", "fl_time", "xr_time"):
             assert {"S", "O"} <= fields, t.id
+        else:
+            assert ("S" in fields) != ("O" in fields), t.id
 
 
 # ---------------------------------------------------------------------------- synthetic KG
