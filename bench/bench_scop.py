@@ -21,6 +21,8 @@ from pathlib import Path
 
 import numpy as np
 
+from tkgqa_ray.data.generator import PHRASING_SETS
+
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_KG = ROOT.parent / "shared" / "data" / "multitq" / "kg" / "full.txt.gz"
@@ -132,7 +134,7 @@ def main() -> None:
     acc.add_argument("--kg", default=str(DEFAULT_KG))
     acc.add_argument("--n", type=int, default=2400)
     acc.add_argument("--seed", type=int, default=7)
-    acc.add_argument("--phrasing", default="heldout", choices=("train", "heldout", "fresh", "all"))
+    acc.add_argument("--phrasing", default="heldout", choices=PHRASING_SETS)
     acc.add_argument("--ablations", default="none,wo_triple,wo_alignment,wo_constraint")
     acc.add_argument("--out", default="runs/scop_eval")
     acc.add_argument("--dump", action="store_true", help="write per-question rows (debugging)")
