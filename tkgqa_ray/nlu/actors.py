@@ -20,7 +20,7 @@ derived from the *table's* entity list (any KG, at matcher build time), not from
   ministry, economy ministry), ``ministry of X`` variants, and ``*`` templates where the
   country goes inside the phrase ("head of the * government");
 * attachments: [det] ADJ|NAME SECTOR ("the Kenyan police", "UK Department of Education"),
-  [det] SECTOR of|from|in|for [the] NAME ("citizens from Peru"), NAME 's SECTOR
+  [det] SECTOR of|from|in [the] NAME ("citizens from Peru"), NAME 's SECTOR
   ("Kenya's police"), [the] PEOPLE ("Peruvians", "the French" -> ``Citizen_(...)``).
 
 Everything is precomputed into three small token tries (places, sector forms, templates)
@@ -45,7 +45,7 @@ from .text import fold, norm_tokens
 
 _END = "\x00"
 _DETS = {"the", "a", "an", "some", "several", "many", "two", "three", "various", "certain", "other"}
-_ATTACH = {"of", "from", "in", "for"}
+_ATTACH = {"of", "from", "in"}  # not "for"/"to": "ambassador to Kenya" is not Kenya's
 _POSS = {"'s", "’s", "'", "’"}
 # adjectives that double as a collective people noun after "the" (the French, the Dutch)
 _COLLECTIVE_RE = re.compile(r"(?:ese|ch|sh|ss)$")
@@ -368,6 +368,7 @@ class ActorGrammar:
         self.sector_names: list[str] = []
         self.place_names: list[str] = []
         self.place_surfaces: dict[int, tuple[list[str], list[str], list[str]]] = {}
+        self._starts: set[str] = set()  # first tokens of any pattern (a cheap pre-filter)
 
     @classmethod
     def from_names(cls, names: list[str]) -> "ActorGrammar":
@@ -424,6 +425,7 @@ class ActorGrammar:
                     toks = norm_tokens(f)
                     if toks:
                         _insert(g.sector_trie, toks, (sid, sc))
+        g._starts = set(g.place_trie) | set(g.sector_trie) | set(g.template_trie) | _DETS
         return g
 
     # ------------------------------------------------------------------ matching
@@ -449,7 +451,11 @@ class ActorGrammar:
         out: list[ActorMatch] = []
         n = len(norms)
         i = 0
+        first = self._starts
         while i < n:
+            if norms[i] not in first:  # no pattern can start here (most tokens)
+                i += 1
+                continue
             best: tuple[int, int, dict[int, float]] | None = None  # (end, core_start, cands)
             starts = [i]
             if norms[i] in _DETS and i + 1 < n:
