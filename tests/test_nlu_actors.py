@@ -135,13 +135,21 @@ def test_actor_beside_plain_entities_and_spans():
 
 def test_ambiguity_stays_a_candidate_set_best_first():
     m = next(m for m in M.match("Who did the Chilean government praise?") if m.source == "actor")
-    assert m.names == ("Government_(Chile)", "Head_of_Government_(Chile)")
-    assert m.scores[0] > m.scores[1] > 0 and m.score == m.scores[0]
+    # the government itself, the state (ICEWS codes it as the country), the head of government
+    assert m.names == ("Government_(Chile)", "Chile", "Head_of_Government_(Chile)")
+    assert m.scores[0] > m.scores[1] > m.scores[2] > 0 and m.score == m.scores[0]
     assert [c[1] for c in m.candidates] == list(m.names)
     _, names = one("Who did the Congolese police arrest?")  # two Congos
     assert set(names) == {"Police_(Congo)", "Police_(Democratic_Republic_of_Congo)"}
     _, names = one("Which country did Peruvians protest against?")  # citizens first, population kept
     assert names == ["Citizen_(Peru)", "Population_(Peru)"]
+
+
+def test_government_without_its_entity_falls_back_to_the_country():
+    # no Government_(Iraq) in NAMES: "the Iraqi government" is the state, Iraq
+    assert one("Who did the Iraqi government accuse?") == ("the Iraqi government", ["Iraq"])
+    # but other sectors do not: no Police_(Iraq), no mention ("Iraqi" is not "Iraq")
+    assert ments("Who did the Iraqi police arrest?") == []
 
 
 def test_lookup_resolves_actor_surfaces_too():

@@ -49,6 +49,7 @@ _ATTACH = {"of", "from", "in"}  # not "for"/"to": "ambassador to Kenya" is not K
 _POSS = {"'s", "’s", "'", "’"}
 # adjectives that double as a collective people noun after "the" (the French, the Dutch)
 _COLLECTIVE_RE = re.compile(r"(?:ese|ch|sh|ss)$")
+_COUNTRY = -1  # pseudo sector id: the place's own entity (see country_sectors)
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,14 +251,25 @@ def sector_forms(sector: str) -> list[tuple[str, float]]:
     return list(out.items())
 
 
-def people_sectors() -> dict[str, float]:
-    """Sector key -> score for sectors meant by a country's people nouns (``@people``)."""
+def _flagged(flag: str) -> dict[str, float]:
     out = {}
     for key, forms in _sector_rows().items():
         for f, sc in forms:
-            if f == "@people":
+            if f == flag:
                 out[key] = sc
     return out
+
+
+def people_sectors() -> dict[str, float]:
+    """Sector key -> score for sectors meant by a country's people nouns (``@people``)."""
+    return _flagged("@people")
+
+
+def country_sectors() -> dict[str, float]:
+    """Sector key -> weight with which its forms also mean the place's own entity
+    (``@country``: ICEWS codes a state's government as the country itself, so "the Iraqi
+    government" is ``Iraq`` where the KG has no ``Government_(Iraq)``)."""
+    return _flagged("@country")
 
 
 # --------------------------------------------------------------------------- places
@@ -384,6 +396,8 @@ class ActorGrammar:
                 sector_places.setdefault(fold(a.sector), set()).add(a.place)
         sector_ids: dict[str, int] = {}
         place_ids: dict[str, int] = {}
+        parsed_ids = {eid for eid, _ in parsed}
+        plain = {norm_tokens(n): eid for eid, n in enumerate(names) if eid not in parsed_ids}
         for eid, a in parsed:
             sk = fold(a.sector)
             place_known = lex.is_place(a.place)
@@ -398,6 +412,9 @@ class ActorGrammar:
             if pk not in place_ids:
                 place_ids[pk] = len(g.place_names)
                 g.place_names.append(a.place)
+                own = plain.get(norm_tokens(a.place))
+                if own is not None:  # the place is an entity itself ("Iraq")
+                    g.pairs[(_COUNTRY, place_ids[pk])] = (own,)
             key = (sector_ids[sk], place_ids[pk])
             g.pairs[key] = g.pairs.get(key, ()) + (eid,)
         # place forms
@@ -413,18 +430,21 @@ class ActorGrammar:
                         _insert(g.place_trie, toks, (pid, kind, any(c.isupper() for c in f)))
         # sector forms
         peo = people_sectors()
+        ctry = country_sectors()
         for sk, sid in sector_ids.items():
             if sk in peo:
                 g.people[sid] = peo[sk]
+            targets = [(sid, 1.0)] + ([(_COUNTRY, ctry[sk])] if sk in ctry else [])
             for form, sc in sector_forms(g.sector_names[sid]):
-                if "*" in form:
-                    pre, _, suf = form.partition("*")
-                    _insert(g.template_trie, norm_tokens(pre), (norm_tokens(suf), sid, sc))
-                    continue
-                for f in {form, plural(form)}:
-                    toks = norm_tokens(f)
-                    if toks:
-                        _insert(g.sector_trie, toks, (sid, sc))
+                for tid, w in targets:
+                    if "*" in form:
+                        pre, _, suf = form.partition("*")
+                        _insert(g.template_trie, norm_tokens(pre), (norm_tokens(suf), tid, sc * w))
+                        continue
+                    for f in {form, plural(form)}:
+                        toks = norm_tokens(f)
+                        if toks:
+                            _insert(g.sector_trie, toks, (tid, sc * w))
         g._starts = set(g.place_trie) | set(g.sector_trie) | set(g.template_trie) | _DETS
         return g
 
