@@ -76,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"build: name trie {t1 - t0:.2f} s, actor grammar {t2 - t1:.2f} s")
 
     sets = {}
-    for ps in ("people", "train"):
+    for ps in ("people", "train", "heldout"):
         recs = []
         for r in tqdm(generate(table, a.n, seed=a.seed, phrasing_set=ps), desc=f"generate {ps}", leave=False):
             recs.append(r)
@@ -107,9 +107,9 @@ def main(argv: list[str] | None = None) -> int:
             f"{fn_ / max(w, 1):.3f} / {bn / max(w, 1):.3f} | {1e3 * times['old'] / len(qs):.3f} | "
             f"{1e3 * times['new'] / len(qs):.3f} | {times['old'] / times['new']:.2f} |"
         )
-        if ps == "train":
+        if ps in ("train", "heldout"):
             changed = [q for q in qs if [(x.start, x.end, x.entity_ids) for x in old(q)] != [(x.start, x.end, x.entity_ids) for x in m.match(q)]]
-            print(f"\ntrain questions whose mentions changed with the actor grammar: {len(changed)} / {len(qs)}")
+            print(f"\n{ps} questions whose mentions changed with the actor grammar: {len(changed)} / {len(qs)}")
             for q in changed[:10]:
                 print("  ", q, "->", [(x.text, x.names[:2]) for x in m.match(q) if x.source == "actor"])
     return 0

@@ -186,6 +186,17 @@ def test_no_actor_without_a_country_or_without_a_kg_entity():
     assert ments("Which Peruvian company signed?") == []
 
 
+def test_misspelt_country_words_next_to_a_sector():
+    text, names = one("Who did Columbian criminals kill?")
+    assert (text, names) == ("Columbian criminals", ["Criminal_(Colombia)"])
+    m = next(m for m in M.match("Who did Columbian criminals kill?") if m.source == "actor")
+    assert 0.8 < m.score < 1.0  # a corrected spelling is a little less sure
+    assert one("Who did criminals from Columbia kill?")[1] == ["Criminal_(Colombia)"]
+    assert one("Who did the criminals of the Columbia kill?")[1] == ["Criminal_(Colombia)"]
+    # no sector beside it: nothing is corrected, nothing matched
+    assert ments("Who did Columbian visit?") == []
+
+
 def test_all_lower_case_question_still_matches():
     assert one("who did the kenyan police arrest?") == ("the kenyan police", ["Police_(Kenya)"])
 

@@ -25,7 +25,8 @@ derived from the *table's* entity list (any KG, at matcher build time), not from
 
 Everything is precomputed into three small token tries (places, sector forms, templates)
 and a ``(sector, place) -> entity ids`` dict, so matching a question is a few dict lookups
-per token; no loop over entities. A bare sector word ("the police") never becomes a
+per token; no loop over entities. Misspelt place words in an actor context ("Columbian
+police") are corrected with rapidfuzz against the one-word place forms. A bare sector word ("the police") never becomes a
 mention: without a country it could be any of 62 police entities, and the lower-case common
 noun is far more often part of the relation phrase than a reference.
 
@@ -41,6 +42,8 @@ import re
 from dataclasses import dataclass
 from importlib import resources
 
+from rapidfuzz import fuzz, process
+
 from .text import fold, norm_tokens
 
 _END = "\x00"
@@ -50,6 +53,9 @@ _POSS = {"'s", "’s", "'", "’"}
 # adjectives that double as a collective people noun after "the" (the French, the Dutch)
 _COLLECTIVE_RE = re.compile(r"(?:ese|ch|sh|ss)$")
 _COUNTRY = -1  # pseudo sector id: the place's own entity (see country_sectors)
+_FUZZY_MIN_LEN = 5  # shorter words are too easily one edit from another country
+_FUZZY_CUTOFF = 85.0  # rapidfuzz ratio: "Columbian" -> "colombian" (88.9); "Iranian" !-> "iraqi"
+_FUZZY_WEIGHT = 0.9
 
 
 @dataclass(frozen=True, slots=True)
@@ -381,6 +387,7 @@ class ActorGrammar:
         self.place_names: list[str] = []
         self.place_surfaces: dict[int, tuple[list[str], list[str], list[str]]] = {}
         self._starts: set[str] = set()  # first tokens of any pattern (a cheap pre-filter)
+        self._fuzzy_vocab: list[str] = []  # one-word place forms, for misspellings
 
     @classmethod
     def from_names(cls, names: list[str]) -> "ActorGrammar":
@@ -446,7 +453,28 @@ class ActorGrammar:
                         if toks:
                             _insert(g.sector_trie, toks, (tid, sc * w))
         g._starts = set(g.place_trie) | set(g.sector_trie) | set(g.template_trie) | _DETS
+        g._fuzzy_vocab = sorted(t for t, node in g.place_trie.items() if _END in node and len(t) >= _FUZZY_MIN_LEN)
         return g
+
+    def _fuzzy_fix(self, norms: list[str], cap_ok) -> dict[int, str]:
+        """Misspelt place words next to a sector ("Columbian police", "police of Columbia"),
+        corrected to the one lexicon form within edit ratio ``_FUZZY_CUTOFF`` (rapidfuzz; a
+        tie between two forms - "Austrain" - corrects nothing). Only unknown, capitalised
+        words in an actor context are tried, so ordinary text costs a set lookup per token."""
+        out: dict[int, str] = {}
+        n = len(norms)
+        sectors = self.sector_trie
+        for i, w in enumerate(norms):
+            if len(w) < _FUZZY_MIN_LEN or w in self.place_trie:
+                continue
+            nxt = norms[i + 1] if i + 1 < n else ""
+            after_attach = (i and norms[i - 1] in _ATTACH) or (i > 1 and norms[i - 1] == "the" and norms[i - 2] in _ATTACH)
+            if not (nxt in sectors or nxt in _POSS or after_attach) or not w.isalpha() or not cap_ok(i, i + 1):
+                continue
+            best = process.extract(w, self._fuzzy_vocab, scorer=fuzz.ratio, score_cutoff=_FUZZY_CUTOFF, limit=2)
+            if best and (len(best) == 1 or best[0][1] - best[1][1] >= 3):
+                out[i] = best[0][0]
+        return out
 
     # ------------------------------------------------------------------ matching
 
@@ -470,6 +498,9 @@ class ActorGrammar:
         question is lower case: the caller decides)."""
         out: list[ActorMatch] = []
         n = len(norms)
+        fixed = self._fuzzy_fix(norms, cap_ok)
+        if fixed:
+            norms = [fixed.get(k, w) for k, w in enumerate(norms)]
         i = 0
         first = self._starts
         while i < n:
@@ -486,6 +517,8 @@ class ActorGrammar:
                         best = (end, j, cands)
             if best is not None:
                 end, core, cands = best
+                if any(i <= k < end for k in fixed):  # a corrected spelling: a little less sure
+                    cands = {e: sc * _FUZZY_WEIGHT for e, sc in cands.items()}
                 ranked = tuple(sorted(cands.items(), key=lambda kv: (-kv[1], kv[0])))
                 out.append(ActorMatch(i, core, end, ranked))
                 i = end

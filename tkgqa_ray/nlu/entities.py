@@ -151,8 +151,8 @@ class EntityMatcher:
         if not toks:
             return exact
 
-        def cap_ok(i: int, j: int) -> bool:
-            return all_lower or any(c.isupper() for c in question[toks[i].start : toks[j - 1].end])
+        def cap_ok(i: int, j: int) -> bool:  # a folded token differs from its text when capitalised
+            return all_lower or any(toks[k].text != toks[k].norm for k in range(i, j))
 
         found = self.actors.scan([t.norm for t in toks], cap_ok)
         if not found:
