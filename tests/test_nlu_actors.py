@@ -182,6 +182,9 @@ def test_no_actor_without_a_country_or_without_a_kg_entity():
     assert ments("Who did the French police arrest?") == []
     # a pronoun is not the US: capitals matter in a question that uses them
     assert ments("Could you tell us police news?") == []
+    # after a wh-word the phrase is the kind of entity asked for, not a mention
+    assert ments("Which Kenyan lawyer did Barack Obama hire?") == [("Barack Obama", ("Barack_Obama",))]
+    assert ments("Which Colombian criminals did the Kenyan police arrest?") == [("the Kenyan police", ("Police_(Kenya)",))]
     # an adjective alone is not an actor ("Peruvian" is no people noun in the singular)
     assert ments("Which Peruvian company signed?") == []
 

@@ -48,6 +48,7 @@ from .text import fold, norm_tokens
 
 _END = "\x00"
 _DETS = {"the", "a", "an", "some", "several", "many", "two", "three", "various", "certain", "other"}
+_WH = {"which", "what", "whose", "whichever", "whatever", "how"}
 _ATTACH = {"of", "from", "in"}  # not "for"/"to": "ambassador to Kenya" is not Kenya's
 _POSS = {"'s", "’s", "'", "’"}
 # adjectives that double as a collective people noun after "the" (the French, the Dutch)
@@ -504,7 +505,9 @@ class ActorGrammar:
         i = 0
         first = self._starts
         while i < n:
-            if norms[i] not in first:  # no pattern can start here (most tokens)
+            if norms[i] not in first or (i and norms[i - 1] in _WH):
+                # no pattern can start here (most tokens); or "which Chinese official" asks
+                # for an entity of that kind, it does not name one
                 i += 1
                 continue
             best: tuple[int, int, dict[int, float]] | None = None  # (end, core_start, cands)
