@@ -110,6 +110,8 @@ def test_names_with_parentheses_that_are_not_actors():
         ("Who did the police of Bosnia and Herzegovina arrest?", "the police of Bosnia and Herzegovina", "Police_(Bosnia_and_Herzegovina)"),
         ("Who did Sri Lankan police arrest?", "Sri Lankan police", "Police_(Sri_Lanka)"),
         ("Who did Iraqi special forces attack?", "Iraqi special forces", "Military_Personnel_-_Special_(Iraq)"),
+        ("Who did Vatican citizens greet?", "Vatican citizens", "Citizen_(Holy_See_(Vatican_City_State))"),
+        ("Who did the citizens of the Holy See greet?", "the citizens of the Holy See", "Citizen_(Holy_See_(Vatican_City_State))"),
     ],
 )
 def test_attachment_forms(q, surface, best):

@@ -404,15 +404,15 @@ class ActorGrammar:
                 sector_places.setdefault(fold(a.sector), set()).add(a.place)
         sector_ids: dict[str, int] = {}
         place_ids: dict[str, int] = {}
-        parsed_ids = {eid for eid, _ in parsed}
-        plain = {norm_tokens(n): eid for eid, n in enumerate(names) if eid not in parsed_ids}
         for eid, a in parsed:
             sk = fold(a.sector)
-            place_known = lex.is_place(a.place)
             sector_known = sk in known_sectors or len(sector_places[sk]) >= 2
-            if not (place_known or sector_known) or lex.is_place(a.sector):
-                continue
-            g.actors[eid] = a
+            if (lex.is_place(a.place) or sector_known) and not lex.is_place(a.sector):
+                g.actors[eid] = a
+        # entities that are not actors, by name: a place's own entity ("Iraq")
+        plain = {norm_tokens(n): eid for eid, n in enumerate(names) if eid not in g.actors}
+        for eid, a in g.actors.items():
+            sk = fold(a.sector)
             if sk not in sector_ids:
                 sector_ids[sk] = len(g.sector_names)
                 g.sector_names.append(a.sector)
