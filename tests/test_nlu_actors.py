@@ -65,7 +65,7 @@ def test_sector_own_words():
     assert sector_own_forms("Ministry/Department_of_Technology")[:2] == ["ministry of technology", "department of technology"]
     assert plural("head of government") == "heads of government" and plural("police") == "police"
     assert plural("security forces") == "security forces" and plural("law enforcement") == "law enforcement"
-    assert plural("policeman") == "policemen" and plural("MP") == "MPs" and plural("attorney") == "attorneys"
+    assert plural("policeman") == "policemen" and plural("men") == "men" and plural("MP") == "MPs" and plural("attorney") == "attorneys"
 
 
 def test_names_with_parentheses_that_are_not_actors():
@@ -187,6 +187,8 @@ def test_no_actor_without_a_country_or_without_a_kg_entity():
     # after a wh-word the phrase is the kind of entity asked for, not a mention
     assert ments("Which Kenyan lawyer did Barack Obama hire?") == [("Barack Obama", ("Barack_Obama",))]
     assert ments("Which Colombian criminals did the Kenyan police arrest?") == [("the Kenyan police", ("Police_(Kenya)",))]
+    # ... but after "in which" it is a relative clause whose subject names an actor
+    assert ments("Name the year in which Kenyan police arrested Barack Obama.")[0] == ("Kenyan police", ("Police_(Kenya)",))
     # an adjective alone is not an actor ("Peruvian" is no people noun in the singular)
     assert ments("Which Peruvian company signed?") == []
 

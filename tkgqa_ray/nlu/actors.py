@@ -49,6 +49,7 @@ from .text import fold, norm_tokens
 _END = "\x00"
 _DETS = {"the", "a", "an", "some", "several", "many", "two", "three", "various", "certain", "other"}
 _WH = {"which", "what", "whose", "whichever", "whatever", "how"}
+_PREP = {"in", "on", "at", "during", "of", "for", "by", "from", "to", "with", "after", "before", "since", "until"}
 _ATTACH = {"of", "from", "in"}  # not "for"/"to": "ambassador to Kenya" is not Kenya's
 _POSS = {"'s", "’s", "'", "’"}
 # adjectives that double as a collective people noun after "the" (the French, the Dutch)
@@ -164,7 +165,7 @@ def _sector_rows() -> dict[str, list[tuple[str, float]]]:
 # --------------------------------------------------------------------------- forms
 
 _IRREGULAR = {
-    "man": "men", "woman": "women", "child": "children", "person": "people", "people": "people",
+    "man": "men", "woman": "women", "child": "children", "men": "men", "women": "women", "children": "children", "person": "people", "people": "people",
     "police": "police", "staff": "staff", "media": "media", "clergy": "clergy", "military": "military",
     "personnel": "personnel", "fisherman": "fishermen", "seaman": "seamen", "policeman": "policemen",
     "policewoman": "policewomen", "businessman": "businessmen", "businesswoman": "businesswomen",
@@ -505,9 +506,10 @@ class ActorGrammar:
         i = 0
         first = self._starts
         while i < n:
-            if norms[i] not in first or (i and norms[i - 1] in _WH):
+            if norms[i] not in first or (i and norms[i - 1] in _WH and not (i > 1 and norms[i - 2] in _PREP)):
                 # no pattern can start here (most tokens); or "which Chinese official" asks
-                # for an entity of that kind, it does not name one
+                # for an entity of that kind, it does not name one (but "the year in which
+                # Nigerian militants ..." is a relative clause: its subject is a mention)
                 i += 1
                 continue
             best: tuple[int, int, dict[int, float]] | None = None  # (end, core_start, cands)
