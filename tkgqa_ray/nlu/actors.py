@@ -387,7 +387,6 @@ class ActorGrammar:
         self.actors: dict[int, ActorName] = {}  # entity id -> decomposition
         self.sector_names: list[str] = []
         self.place_names: list[str] = []
-        self.place_surfaces: dict[int, tuple[list[str], list[str], list[str]]] = {}
         self._starts: set[str] = set()  # first tokens of any pattern (a cheap pre-filter)
         self._fuzzy_vocab: list[str] = []  # one-word place forms, for misspellings
 
@@ -429,7 +428,6 @@ class ActorGrammar:
         # place forms
         for pk, pid in place_ids.items():
             names_, adjs, people = lex.forms(g.place_names[pid])
-            g.place_surfaces[pid] = (names_, adjs, people)
             for kind, forms in (("name", names_), ("adj", adjs), ("people", people)):
                 for f in forms:
                     toks = norm_tokens(f)
