@@ -1,7 +1,7 @@
 """Only here to ship ``prompts/`` and ``conf/`` (kept at the repo root, per the project layout)
 as package data ``tkgqa_ray/_prompts`` and ``tkgqa_ray/_conf`` in wheels, plus the data tables
-inside the package (``tkgqa_ray/data/*.yaml``); everything else is in pyproject.toml. Editable
-installs read them from the checkout."""
+inside the package (``tkgqa_ray/data/*.yaml``, the NLU lexicons ``tkgqa_ray/nlu/data/*.tsv``);
+everything else is in pyproject.toml. Editable installs read them from the checkout."""
 
 from setuptools import find_packages, setup
 
@@ -12,5 +12,6 @@ setup(
         "tkgqa_ray._prompts": ["**/*.txt"],
         "tkgqa_ray._conf": ["*.yaml", "**/*.yaml"],
         "tkgqa_ray.data": ["*.yaml"],
+        "tkgqa_ray.nlu": ["data/*.tsv"],
     },
 )

@@ -8,6 +8,13 @@ match inside ``Iranian``. A match whose question surface is all lower case is dr
 the KG name itself is lower case, so common words that happen to be entity names
 (``government``, ``police``) do not become mentions.
 
+Actor references written the way people write them ("the Kenyan police", "Kenya's
+police", "Peruvians" for ``Police_(Kenya)`` / ``Citizen_(Peru)``) come from the actor grammar
+of :mod:`.actors`, derived from the same entity list. Such a mention carries every entity it
+plausibly means, scored, best first (``source="actor"``). An actor reference wins over an
+exact match it overlaps only when its core (without a determiner) is strictly longer, so
+exact KG names (``Police (Kenya)``, ``African Union``) keep matching as before.
+
 Paraphrased or slightly misspelt names are found by the optional embedding fallback: maximal
 runs of capitalised tokens not covered by an exact match are searched in the entity index.
 """
@@ -19,6 +26,7 @@ import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .actors import ActorGrammar
 from .text import fold, norm_tokens, tokenize
 
 if TYPE_CHECKING:
@@ -43,19 +51,27 @@ _JOINERS = {"of", "and", "for", "the", "de", "la", "du", "(", ")", "-", "'", "&"
 
 @dataclass(frozen=True, slots=True)
 class Mention:
-    """A span of the question that names KG entities (several ids if names collide)."""
+    """A span of the question that names KG entities: several ids if names collide or an
+    actor reference is ambiguous ("the Chilean government"), best first."""
 
     text: str  # question surface
     start: int  # char offsets into the question
     end: int
     entity_ids: tuple[int, ...]
     names: tuple[str, ...]  # KG names (underscored) of entity_ids
-    score: float = 1.0  # 1.0 for exact matches, cosine for the embedding fallback
-    source: str = "exact"  # "exact" | "embedding"
+    score: float = 1.0  # 1.0 for exact matches, cosine for the embedding fallback, best candidate's for actors
+    source: str = "exact"  # "exact" | "embedding" | "actor"
+    scores: tuple[float, ...] = ()  # per-candidate scores aligned with entity_ids; () = all equal to score
 
     @property
     def name(self) -> str:
         return self.names[0]
+
+    @property
+    def candidates(self) -> list[tuple[int, str, float]]:
+        """(entity id, KG name, score) per candidate, best first."""
+        scs = self.scores or (self.score,) * len(self.entity_ids)
+        return list(zip(self.entity_ids, self.names, scs))
 
 
 class EntityMatcher:
@@ -80,6 +96,16 @@ class EntityMatcher:
             self.by_norm[toks] = node[_END]
             self.max_len = max(self.max_len, len(toks))
         self._lower_names = {i for i, n in enumerate(names) if n == n.lower()}
+        self._actors: ActorGrammar | None = None
+
+    @property
+    def actors(self) -> ActorGrammar:
+        """The actor grammar of these names (built on first use, then kept with the matcher)."""
+        if self._actors is None:
+            with self._lock:
+                if self._actors is None:
+                    self._actors = ActorGrammar.from_names(self.names)
+        return self._actors
 
     @classmethod
     def for_table(cls, table: "FactTable") -> "EntityMatcher":
@@ -94,19 +120,61 @@ class EntityMatcher:
 
     def lookup(self, surface: str) -> tuple[int, ...]:
         """Entity ids whose folded name equals ``surface`` folded (``_`` == space); () if none.
-        A leading article is tried without it as well (``the Police`` -> ``Police``)."""
+        A leading article is tried without it as well (``the Police`` -> ``Police``). Failing
+        that, a surface that is exactly one actor reference ("the Kenyan police") gives its
+        candidates, best first (scores: :meth:`lookup_scored`)."""
+        return tuple(e for e, _ in self.lookup_scored(surface))
+
+    def lookup_scored(self, surface: str) -> list[tuple[int, float]]:
+        """:meth:`lookup` with a score per id (1.0 for exact names)."""
         toks = norm_tokens(surface)
         hit = self.by_norm.get(toks, ())
         if not hit and toks and toks[0] in ("the", "a", "an"):
             hit = self.by_norm.get(toks[1:], ())
-        return hit
+        if hit:
+            return [(e, 1.0) for e in hit]
+        if toks:
+            found = self.actors.scan(list(toks), lambda i, j: True)
+            if len(found) == 1 and found[0].start == 0 and found[0].end == len(toks):
+                return list(found[0].candidates)
+        return []
 
     def match(self, question: str) -> list[Mention]:
-        """Leftmost-longest matches. The lower-case guard applies to single-token names in a
-        question that uses capitals at all (an all-lower-case question gets no guard)."""
+        """Leftmost-longest matches of exact names and of actor references (see module doc).
+        The lower-case guard applies to single-token names in a question that uses capitals at
+        all (an all-lower-case question gets no guard); an actor's country must be written
+        with its capital there too ("US", not "us")."""
         toks = tokenize(question)
         all_lower = not any(c.isupper() for c in question)
+        spans = self._match_exact(question, toks, all_lower)  # (tok i, tok j, Mention)
+        exact = [m for _, _, m in spans]
+        if not toks:
+            return exact
+
+        def cap_ok(i: int, j: int) -> bool:  # a folded token differs from its text when capitalised
+            return all_lower or any(toks[k].text != toks[k].norm for k in range(i, j))
+
+        found = self.actors.scan([t.norm for t in toks], cap_ok)
+        if not found:
+            return exact
         out: list[Mention] = []
+        dropped: set[int] = set()
+        for a in found:
+            over = [k for k, (i, j, _) in enumerate(spans) if i < a.end and a.start < j]
+            if all(spans[k][1] - spans[k][0] < a.end - a.core_start for k in over):
+                dropped.update(over)
+                s, e = toks[a.start].start, toks[a.end - 1].end
+                ids = tuple(c[0] for c in a.candidates)
+                out.append(
+                    Mention(question[s:e], s, e, ids, tuple(self.names[x] for x in ids),
+                            a.candidates[0][1], "actor", tuple(c[1] for c in a.candidates))
+                )
+        out += [m for k, (_, _, m) in enumerate(spans) if k not in dropped]
+        out.sort(key=lambda m: m.start)
+        return out
+
+    def _match_exact(self, question: str, toks: list, all_lower: bool) -> list[tuple[int, int, Mention]]:
+        out: list[tuple[int, int, Mention]] = []
         i = 0
         n = len(toks)
         while i < n:
@@ -125,7 +193,7 @@ class EntityMatcher:
                 a, b = toks[i].start, toks[j - 1].end
                 surface = question[a:b]
                 if all_lower or j - i > 1 or _plausible(surface, ids, self._lower_names):
-                    out.append(Mention(surface, a, b, ids, tuple(self.names[e] for e in ids)))
+                    out.append((i, j, Mention(surface, a, b, ids, tuple(self.names[e] for e in ids))))
                     i = j
                     continue
             i += 1

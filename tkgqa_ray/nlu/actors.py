@@ -1,0 +1,587 @@
+"""Actor references: how people write ICEWS-style ``Sector_(Country)`` entities.
+
+A KG such as MultiTQ names most of its entities ``Police_(Kenya)``, ``Citizen_(Peru)``,
+``Head_of_Government_(Chile)``; questions say "the Kenyan police", "the police of Kenya",
+"Kenya's police", "Peruvians", "the head of the Chilean government". The grammar here is
+derived from the *table's* entity list (any KG, at matcher build time), not from questions:
+
+* every name ending in a balanced ``(...)`` group is decomposed into a sector and a place
+  (:func:`decompose`); it is an actor when the place is a known country/region (or the sector
+  is a known sector, or the sector part recurs with several places in the table) and the
+  sector part is not itself a place (``Holy_See_(Vatican_City_State)`` is not an actor);
+* a place lexicon (:class:`PlaceLexicon`): ISO country names, common and official names and
+  code lookup from ``pycountry``, plus our data file ``data/places.tsv`` for what it lacks
+  (demonym adjectives, people nouns, the names and short forms people write: "Russia",
+  "UK", "DRC"). Places that are organisations (``Militant_(Taliban)``) are written as
+  themselves. (``country_converter`` was the other candidate; 1.3.2 fails to construct under
+  pandas 3 (NaN ISO-2 codes), and it pulls pandas into a path that needs none.)
+* sector forms (``data/sectors.tsv``): synonyms with scores, plurals, the sector's own words
+  (``Lawyer/Attorney`` -> lawyer, attorney; ``Finance_/_Economy_Ministry`` -> finance
+  ministry, economy ministry), ``ministry of X`` variants, and ``*`` templates where the
+  country goes inside the phrase ("head of the * government");
+* attachments: [det] ADJ|NAME SECTOR ("the Kenyan police", "UK Department of Education"),
+  [det] SECTOR of|from|in [the] NAME ("citizens from Peru"), NAME 's SECTOR
+  ("Kenya's police"), [the] PEOPLE ("Peruvians", "the French" -> ``Citizen_(...)``).
+
+Everything is precomputed into three small token tries (places, sector forms, templates)
+and a ``(sector, place) -> entity ids`` dict, so matching a question is a few dict lookups
+per token; no loop over entities. Misspelt place words in an actor context ("Columbian
+police") are corrected with rapidfuzz against the one-word place forms. A bare sector word ("the police") never becomes a
+mention: without a country it could be any of 62 police entities, and the lower-case common
+noun is far more often part of the relation phrase than a reference.
+
+Ambiguity stays a candidate set: a phrase that fits several entities ("the Chilean
+government": ``Government_(Chile)`` 1.0, ``Head_of_Government_(Chile)`` 0.5; "Congolese
+police": both Congos) yields all of them with scores, best first.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from importlib import resources
+
+from rapidfuzz import fuzz, process
+
+from .text import fold, norm_tokens
+
+_END = "\x00"
+_DETS = {"the", "a", "an", "some", "several", "many", "two", "three", "various", "certain", "other"}
+_WH = {"which", "what", "whose", "whichever", "whatever", "how"}
+_PREP = {"in", "on", "at", "during", "of", "for", "by", "from", "to", "with", "after", "before", "since", "until"}
+_ATTACH = {"of", "from", "in"}  # not "for"/"to": "ambassador to Kenya" is not Kenya's
+_POSS = {"'s", "’s", "'", "’"}
+# adjectives that double as a collective people noun after "the" (the French, the Dutch)
+_COLLECTIVE_RE = re.compile(r"(?:ese|ch|sh|ss)$")
+_COUNTRY = -1  # pseudo sector id: the place's own entity (see country_sectors)
+_FUZZY_MIN_LEN = 5  # shorter words are too easily one edit from another country
+_FUZZY_CUTOFF = 85.0  # rapidfuzz ratio: "Columbian" -> "colombian" (88.9); "Iranian" !-> "iraqi"
+_FUZZY_WEIGHT = 0.9
+
+
+@dataclass(frozen=True, slots=True)
+class ActorName:
+    """A decomposed actor name: display-form sector and place (``Police``, ``Kenya``)."""
+
+    sector: str
+    place: str
+
+
+def decompose(name: str) -> ActorName | None:
+    """Split ``Sector_(Place)`` at its last balanced parenthesised group; None if the name
+    does not end in one or either part is empty. Nested groups stay in the place
+    (``Citizen_(Holy_See_(Vatican_City_State))`` -> Citizen / Holy See (Vatican City State))."""
+    s = name.replace("_", " ").strip()
+    if not s.endswith(")"):
+        return None
+    depth = 0
+    for i in range(len(s) - 1, -1, -1):
+        c = s[i]
+        if c == ")":
+            depth += 1
+        elif c == "(":
+            depth -= 1
+            if depth == 0:
+                sector, place = s[:i].strip(), s[i + 1 : -1].strip()
+                if not sector or not place or sector.endswith(("(", "/")):
+                    return None
+                return ActorName(" ".join(sector.split()), " ".join(place.split()))
+    return None
+
+
+# --------------------------------------------------------------------------- data files
+
+
+def _data_lines(fname: str):
+    text = resources.files("tkgqa_ray.nlu").joinpath("data", fname).read_text(encoding="utf-8")
+    for line in text.splitlines():
+        if line.strip() and not line.startswith("#"):
+            yield line.split("\t")
+
+
+def _field(s: str, sep: str = ",") -> list[str]:
+    s = s.strip()
+    return [] if s in ("", "-") else [x.strip() for x in s.split(sep) if x.strip()]
+
+
+@dataclass(slots=True)
+class _Place:
+    key: str
+    names: list[str]
+    adjectives: list[str]
+    people: list[str]
+
+
+@functools.lru_cache(maxsize=1)
+def _place_rows() -> dict[str, _Place]:
+    rows: dict[str, _Place] = {}
+    for cols in _data_lines("places.tsv"):
+        cols += ["-"] * (4 - len(cols))
+        key = cols[0].strip()
+        adjs, people, names = _field(cols[1], "|"), _field(cols[2], "|"), _field(cols[3], "|")
+        if not people:
+            people = [a + "s" for a in adjs if a.endswith(("an", "i")) and a[:1].isupper()]
+        if not re.fullmatch(r"[A-Z]{3}", key):
+            names = [key] + names
+        rows[key] = _Place(key, names, adjs, people)
+    return rows
+
+
+def _iso_names(iso3: str) -> list[str]:
+    """pycountry's names of a country (ISO name, common name, official name), [] if none."""
+    try:
+        import pycountry  # noqa: PLC0415
+    except ImportError:  # pragma: no cover - dependency missing: places.tsv names only
+        return []
+    c = pycountry.countries.get(alpha_3=iso3)
+    if c is None:
+        return []
+    return [n for n in (getattr(c, "common_name", None), c.name, getattr(c, "official_name", None)) if n]
+
+
+def _iso_lookup(place: str) -> str | None:
+    """ISO-3 of a country name or code written some other way ("Korea, Republic of")."""
+    try:
+        import pycountry  # noqa: PLC0415
+
+        return pycountry.countries.lookup(place).alpha_3
+    except (ImportError, LookupError):
+        return None
+
+
+@functools.lru_cache(maxsize=1)
+def _sector_rows() -> dict[str, list[tuple[str, float]]]:
+    rows: dict[str, list[tuple[str, float]]] = {}
+    for cols in _data_lines("sectors.tsv"):
+        forms = []
+        for f in _field(cols[1] if len(cols) > 1 else ""):
+            text, _, sc = f.partition(":")
+            forms.append((text.strip(), float(sc) if sc else 1.0))
+        rows[fold(cols[0].replace("_", " ").strip())] = forms
+    return rows
+
+
+# --------------------------------------------------------------------------- forms
+
+_IRREGULAR = {
+    "man": "men", "woman": "women", "child": "children", "men": "men", "women": "women", "children": "children", "person": "people", "people": "people",
+    "police": "police", "staff": "staff", "media": "media", "clergy": "clergy", "military": "military",
+    "personnel": "personnel", "fisherman": "fishermen", "seaman": "seamen", "policeman": "policemen",
+    "policewoman": "policewomen", "businessman": "businessmen", "businesswoman": "businesswomen",
+    "serviceman": "servicemen", "clergyman": "clergymen", "militiaman": "militiamen", "troops": "troops",
+    "forces": "forces", "authorities": "authorities", "public": "public", "press": "press",
+    "poor": "poor", "faithful": "faithful", "judiciary": "judiciary", "leadership": "leadership",
+    "sheep": "sheep", "enforcement": "enforcement", "intelligence": "intelligence", "chinese": "chinese", "swiss": "swiss", "workforce": "workforce", "army": "armies",
+}
+
+
+def plural(phrase: str) -> str:
+    """English plural of a noun phrase's head (its last word; "head of government" ->
+    "heads of government")."""
+    words = phrase.split()
+    if not words:
+        return phrase
+    # head noun: the word before "of"/"to"/"for"/"without" if any ("member of parliament")
+    h = next((k - 1 for k, w in enumerate(words) if k and w.lower() in ("of", "to", "for", "without", "in")), len(words) - 1)
+    w = words[h]
+    lw = w.lower()
+    if lw in _IRREGULAR:
+        p = _IRREGULAR[lw]
+    elif lw.endswith("man") and len(lw) > 4:
+        p = w[:-3] + "men"
+    elif re.search(r"[^aeiou]y$", lw):
+        p = w[:-1] + "ies"
+    elif re.search(r"(ss|us|is|x|z|ch|sh)$", lw):
+        p = w + "es"
+    elif lw.endswith("s"):  # already plural: forces, troops, advisors, assemblies
+        p = w
+    else:
+        p = w + "s"
+    if w.isupper() and len(w) > 1:  # MP -> MPs
+        p = w + "s"
+    return " ".join(words[:h] + [p] + words[h + 1 :])
+
+
+def sector_own_forms(sector: str) -> list[str]:
+    """Forms read off the sector name itself: ``Lawyer/Attorney`` -> lawyer, attorney;
+    ``Justice Department/Ministery`` -> justice department, justice ministery;
+    ``Cabinet / Council of Ministers / Advisors`` -> cabinet, council of ministers, advisors;
+    ``Finance / Economy / Trade Ministry`` -> finance ministry, economy ministry, trade ministry.
+    Also "ministry of X" / "X department" / "X minister" for every "X ministry"."""
+    s = re.sub(r"\s*-\s*", " - ", sector.replace("_", " "))
+    s = re.sub(r"\(([^)]*)\)", r"\1", s)  # Member of Legislative (Govt)
+    alts = [a.strip() for a in re.split(r"\s+/\s+", s) if a.strip()]
+    if len(alts) > 1 and all(len(a.split()) == 1 for a in alts[:-1]) and len(alts[-1].split()) > 1:
+        tail = " ".join(alts[-1].split()[1:])
+        alts = [f"{a} {tail}" for a in alts[:-1]] + [alts[-1]]
+    forms: list[str] = []
+    for a in alts:
+        words = a.split()
+        variants = [[]]
+        for w in words:
+            parts = [p for p in w.split("/") if p]
+            variants = [v + [p] for v in variants for p in parts]
+        for v in variants:
+            f = " ".join(v).lower().replace(" - ", " ").strip()
+            if f:
+                forms.append(f)
+    more = []
+    for f in forms:
+        m = re.fullmatch(r"(.+?) (ministry|ministery|department)", f)
+        if m:
+            x = m.group(1)
+            more += [f"ministry of {x}", f"department of {x}", f"{x} ministry", f"{x} department", f"{x} minister", f"minister of {x}"]
+        m = re.fullmatch(r"(ministry|department) of (.+)", f)
+        if m:
+            x = m.group(2)
+            more += [f"{x} ministry", f"{x} department", f"{x} minister", f"minister of {x}"]
+    out: list[str] = []
+    for f in forms + more:
+        if f not in out:
+            out.append(f)
+    return out
+
+
+def sector_forms(sector: str) -> list[tuple[str, float]]:
+    """All singular forms of a sector with their scores (data file first, then own words)."""
+    data = _sector_rows().get(fold(sector.replace("_", " ")), [])
+    out: dict[str, float] = {}
+    for f, sc in data:
+        if f.startswith("@"):
+            continue
+        out[f] = max(out.get(f, 0.0), sc)
+        # "X ministry" synonyms get "ministry of X" etc. too
+        for g in sector_own_forms(f) if re.search(r"\b(ministry|department)\b", f) and "*" not in f else ():
+            out.setdefault(g, sc)
+    for f in sector_own_forms(sector):
+        out.setdefault(f, 1.0)
+    return list(out.items())
+
+
+def _flagged(flag: str) -> dict[str, float]:
+    out = {}
+    for key, forms in _sector_rows().items():
+        for f, sc in forms:
+            if f == flag:
+                out[key] = sc
+    return out
+
+
+def people_sectors() -> dict[str, float]:
+    """Sector key -> score for sectors meant by a country's people nouns (``@people``)."""
+    return _flagged("@people")
+
+
+def country_sectors() -> dict[str, float]:
+    """Sector key -> weight with which its forms also mean the place's own entity
+    (``@country``: ICEWS codes a state's government as the country itself, so "the Iraqi
+    government" is ``Iraq`` where the KG has no ``Government_(Iraq)``)."""
+    return _flagged("@country")
+
+
+# --------------------------------------------------------------------------- places
+
+
+class PlaceLexicon:
+    """Resolves a KG place string (``United_Kingdom``, ``Palestinian_Territory,_Occupied``,
+    ``Taliban``) to its surface forms: names, adjectives and people nouns."""
+
+    def __init__(self) -> None:
+        self.rows = _place_rows()
+        self._by_name: dict[tuple[str, ...], str] = {}
+        self.own_names: dict[str, list[str]] = {}  # the data file's names (for rendering)
+        for key, row in self.rows.items():
+            self.own_names[key] = list(row.names)
+            if re.fullmatch(r"[A-Z]{3}", key):
+                row.names = _dedup(row.names + _iso_names(key))
+            for n in row.names:
+                self._by_name.setdefault(norm_tokens(n), key)
+
+    @functools.lru_cache(maxsize=None)  # noqa: B019 - one lexicon per process
+    def resolve(self, place: str) -> str | None:
+        """The lexicon key of a place string, or None (an organisation, a party, ...)."""
+        toks = norm_tokens(place)
+        if toks and toks[0] == "the":
+            toks = toks[1:]
+        key = self._by_name.get(toks)
+        if key is not None:
+            return key
+        iso3 = _iso_lookup(place.replace("_", " "))
+        return iso3 if iso3 in self.rows else None
+
+    def forms(self, place: str) -> tuple[list[str], list[str], list[str]]:
+        """(names, adjectives, people nouns) of a KG place string. An unresolved place is
+        written as itself, as a name and as a noun adjunct ("Taliban militants")."""
+        disp = " ".join(place.replace("_", " ").split())
+        key = self.resolve(place)
+        if key is None:
+            return [disp], [disp], []
+        row = self.rows[key]
+        return _dedup([disp] + row.names), list(row.adjectives), list(row.people)
+
+    def is_place(self, text: str) -> bool:
+        return self.resolve(text) is not None
+
+
+def _dedup(xs: list[str]) -> list[str]:
+    seen, out = set(), []
+    for x in xs:
+        k = fold(x)
+        if k not in seen:
+            seen.add(k)
+            out.append(x)
+    return out
+
+
+@functools.lru_cache(maxsize=1)
+def place_lexicon() -> PlaceLexicon:
+    return PlaceLexicon()
+
+
+# --------------------------------------------------------------------------- grammar
+
+
+@dataclass(frozen=True, slots=True)
+class ActorMatch:
+    """One actor reference found in a token list: token span [start, end), the core span
+    without a leading determiner, and scored candidate entity ids (best first)."""
+
+    start: int
+    core_start: int
+    end: int
+    candidates: tuple[tuple[int, float], ...]
+
+
+def _insert(root: dict, toks: tuple[str, ...], value) -> None:
+    node = root
+    for t in toks:
+        node = node.setdefault(t, {})
+    node.setdefault(_END, []).append(value)
+
+
+def _walk(root: dict, norms: list[str], i: int) -> list[tuple[int, list]]:
+    """All (end, values) of trie entries matching norms[i:...], shortest first."""
+    out = []
+    node = root
+    j = i
+    while j < len(norms):
+        node = node.get(norms[j])
+        if node is None:
+            break
+        j += 1
+        if _END in node:
+            out.append((j, node[_END]))
+    return out
+
+
+class ActorGrammar:
+    """Precomputed actor grammar of one entity list. Build: :meth:`from_names`."""
+
+    def __init__(self) -> None:
+        self.place_trie: dict = {}  # -> (place_id, kind, needs_capital) kind: name|adj|people
+        self.sector_trie: dict = {}  # -> (sector_id, score)
+        self.template_trie: dict = {}  # prefix -> (suffix toks, sector_id, score)
+        self.pairs: dict[tuple[int, int], tuple[int, ...]] = {}
+        self.people: dict[int, float] = {}  # sector_id -> score of people nouns
+        self.actors: dict[int, ActorName] = {}  # entity id -> decomposition
+        self.sector_names: list[str] = []
+        self.place_names: list[str] = []
+        self._starts: set[str] = set()  # first tokens of any pattern (a cheap pre-filter)
+        self._fuzzy_vocab: list[str] = []  # one-word place forms, for misspellings
+
+    @classmethod
+    def from_names(cls, names: list[str]) -> "ActorGrammar":
+        g = cls()
+        lex = place_lexicon()
+        known_sectors = set(_sector_rows())
+        parsed: list[tuple[int, ActorName]] = []
+        sector_places: dict[str, set[str]] = {}
+        for eid, name in enumerate(names):
+            a = decompose(name)
+            if a is not None:
+                parsed.append((eid, a))
+                sector_places.setdefault(fold(a.sector), set()).add(a.place)
+        sector_ids: dict[str, int] = {}
+        place_ids: dict[str, int] = {}
+        for eid, a in parsed:
+            sk = fold(a.sector)
+            sector_known = sk in known_sectors or len(sector_places[sk]) >= 2
+            if (lex.is_place(a.place) or sector_known) and not lex.is_place(a.sector):
+                g.actors[eid] = a
+        # entities that are not actors, by name: a place's own entity ("Iraq")
+        plain = {norm_tokens(n): eid for eid, n in enumerate(names) if eid not in g.actors}
+        for eid, a in g.actors.items():
+            sk = fold(a.sector)
+            if sk not in sector_ids:
+                sector_ids[sk] = len(g.sector_names)
+                g.sector_names.append(a.sector)
+            pk = lex.resolve(a.place) or "=" + fold(a.place)
+            if pk not in place_ids:
+                place_ids[pk] = len(g.place_names)
+                g.place_names.append(a.place)
+                own = plain.get(norm_tokens(a.place))
+                if own is not None:  # the place is an entity itself ("Iraq")
+                    g.pairs[(_COUNTRY, place_ids[pk])] = (own,)
+            key = (sector_ids[sk], place_ids[pk])
+            g.pairs[key] = g.pairs.get(key, ()) + (eid,)
+        # place forms
+        for pk, pid in place_ids.items():
+            names_, adjs, people = lex.forms(g.place_names[pid])
+            for kind, forms in (("name", names_), ("adj", adjs), ("people", people)):
+                for f in forms:
+                    toks = norm_tokens(f)
+                    if toks[:1] == ("the",) and len(toks) > 1:  # "the Gambia": the article is optional
+                        _insert(g.place_trie, toks[1:], (pid, kind, any(c.isupper() for c in f)))
+                    if toks:
+                        _insert(g.place_trie, toks, (pid, kind, any(c.isupper() for c in f)))
+        # sector forms
+        peo = people_sectors()
+        ctry = country_sectors()
+        for sk, sid in sector_ids.items():
+            if sk in peo:
+                g.people[sid] = peo[sk]
+            targets = [(sid, 1.0)] + ([(_COUNTRY, ctry[sk])] if sk in ctry else [])
+            for form, sc in sector_forms(g.sector_names[sid]):
+                for tid, w in targets:
+                    if "*" in form:
+                        pre, _, suf = form.partition("*")
+                        _insert(g.template_trie, norm_tokens(pre), (norm_tokens(suf), tid, sc * w))
+                        continue
+                    for f in {form, plural(form)}:
+                        toks = norm_tokens(f)
+                        if toks:
+                            _insert(g.sector_trie, toks, (tid, sc * w))
+        g._starts = set(g.place_trie) | set(g.sector_trie) | set(g.template_trie) | _DETS
+        g._fuzzy_vocab = sorted(t for t, node in g.place_trie.items() if _END in node and len(t) >= _FUZZY_MIN_LEN)
+        return g
+
+    def _fuzzy_fix(self, norms: list[str], cap_ok) -> dict[int, str]:
+        """Misspelt place words next to a sector ("Columbian police", "police of Columbia"),
+        corrected to the one lexicon form within edit ratio ``_FUZZY_CUTOFF`` (rapidfuzz; a
+        tie between two forms - "Austrain" - corrects nothing). Only unknown, capitalised
+        words in an actor context are tried, so ordinary text costs a set lookup per token."""
+        out: dict[int, str] = {}
+        n = len(norms)
+        sectors = self.sector_trie
+        for i, w in enumerate(norms):
+            if len(w) < _FUZZY_MIN_LEN or w in self.place_trie:
+                continue
+            nxt = norms[i + 1] if i + 1 < n else ""
+            after_attach = (i and norms[i - 1] in _ATTACH) or (i > 1 and norms[i - 1] == "the" and norms[i - 2] in _ATTACH)
+            if not (nxt in sectors or nxt in _POSS or after_attach) or not w.isalpha() or not cap_ok(i, i + 1):
+                continue
+            best = process.extract(w, self._fuzzy_vocab, scorer=fuzz.ratio, score_cutoff=_FUZZY_CUTOFF, limit=2)
+            if best and (len(best) == 1 or best[0][1] - best[1][1] >= 3):
+                out[i] = best[0][0]
+        return out
+
+    # ------------------------------------------------------------------ matching
+
+    def _places(self, norms, i, kinds, cap_ok):
+        return [
+            (e, v) for e, vals in _walk(self.place_trie, norms, i)
+            for v in [[x for x in vals if x[1] in kinds and (not x[2] or cap_ok(i, e))]] if v
+        ]
+
+    def _combine(self, sectors: list[tuple[int, float]], places: list[tuple[int, str, bool]], weight: float = 1.0):
+        out: dict[int, float] = {}
+        for sid, ssc in sectors:
+            for pid, _, _ in places:
+                for eid in self.pairs.get((sid, pid), ()):
+                    out[eid] = max(out.get(eid, 0.0), ssc * weight)
+        return out
+
+    def scan(self, norms: list[str], cap_ok) -> list[ActorMatch]:
+        """Leftmost-longest actor references over folded tokens. ``cap_ok(i, j)`` says whether
+        tokens [i, j) are written with a capital (place names must be, unless the whole
+        question is lower case: the caller decides)."""
+        out: list[ActorMatch] = []
+        n = len(norms)
+        fixed = self._fuzzy_fix(norms, cap_ok)
+        if fixed:
+            norms = [fixed.get(k, w) for k, w in enumerate(norms)]
+        i = 0
+        first = self._starts
+        while i < n:
+            if norms[i] not in first or (i and norms[i - 1] in _WH and not (i > 1 and norms[i - 2] in _PREP)):
+                # no pattern can start here (most tokens); or "which Chinese official" asks
+                # for an entity of that kind, it does not name one (but "the year in which
+                # Nigerian militants ..." is a relative clause: its subject is a mention)
+                i += 1
+                continue
+            best: tuple[int, int, dict[int, float]] | None = None  # (end, core_start, cands)
+            starts = [i]
+            if norms[i] in _DETS and i + 1 < n:
+                starts.append(i + 1)
+            for j in starts:
+                for end, cands in self._at(norms, j, cap_ok):
+                    if cands and (best is None or end > best[0]):
+                        best = (end, j, cands)
+            if best is not None:
+                end, core, cands = best
+                if any(i <= k < end for k in fixed):  # a corrected spelling: a little less sure
+                    cands = {e: sc * _FUZZY_WEIGHT for e, sc in cands.items()}
+                ranked = tuple(sorted(cands.items(), key=lambda kv: (-kv[1], kv[0])))
+                out.append(ActorMatch(i, core, end, ranked))
+                i = end
+            else:
+                i += 1
+        return out
+
+    def _at(self, norms, j, cap_ok):
+        """(end, candidates) of every pattern that starts at token j."""
+        n = len(norms)
+        # A: ADJ|NAME SECTOR, NAME 's SECTOR
+        for pend, pvals in self._places(norms, j, ("adj", "name"), cap_ok):
+            k = pend
+            if k < n and norms[k] in _POSS:
+                names = [v for v in pvals if v[1] == "name"]
+                if names:
+                    for send, svals in _walk(self.sector_trie, norms, k + 1):
+                        yield send, self._combine(svals, names)
+            for send, svals in _walk(self.sector_trie, norms, k):
+                yield send, self._combine(svals, pvals)
+        # B: SECTOR of|from|in|for [the] NAME
+        for send, svals in _walk(self.sector_trie, norms, j):
+            if send < n and norms[send] in _ATTACH:
+                k = send + 1
+                if k < n and norms[k] == "the":
+                    k += 1
+                for pend, pvals in self._places(norms, k, ("name",), cap_ok):
+                    yield pend, self._combine(svals, pvals)
+        # templates: PREFIX ADJ|NAME SUFFIX ("head of the Chilean government")
+        for tend, tvals in _walk(self.template_trie, norms, j):
+            for pend, pvals in self._places(norms, tend, ("adj", "name"), cap_ok):
+                for suf, sid, sc in tvals:
+                    if tuple(norms[pend : pend + len(suf)]) == suf:
+                        yield pend + len(suf), self._combine([(sid, sc)], pvals)
+        # C: people nouns ("Peruvians"); "the French" (collective adjective after "the")
+        if self.people:
+            psec = list(self.people.items())
+            for pend, pvals in self._places(norms, j, ("people",), cap_ok):
+                yield pend, self._combine(psec, pvals)
+            if j > 0 and norms[j - 1] == "the":
+                for pend, pvals in self._places(norms, j, ("adj",), cap_ok):
+                    coll = [v for v in pvals if _COLLECTIVE_RE.search(norms[pend - 1])]
+                    if coll and (pend >= n or not _walk(self.sector_trie, norms, pend)):
+                        yield pend, self._combine(psec, coll)
+
+    # ------------------------------------------------------------------ coverage
+
+    def surfaces(self, eid: int) -> list[str]:
+        """A few non-KG surface forms of an actor entity (for coverage checks and docs)."""
+        a = self.actors.get(eid)
+        if a is None:
+            return []
+        lex = place_lexicon()
+        names_, adjs, people = lex.forms(a.place)
+        forms = [f for f, _ in sector_forms(a.sector) if "*" not in f]
+        out = []
+        for f in forms[:3]:
+            if adjs:
+                out.append(f"the {adjs[0]} {f}")
+            out.append(f"the {f} of {names_[0]}")
+        if fold(a.sector) in people_sectors():
+            out += list(people)
+        return out
