@@ -24,6 +24,15 @@ def real_kg_path() -> Path:
 
 
 @pytest.fixture(scope="session")
+def real_kg_table(real_kg_path):
+    """The real KG loaded once per session (~10 s on 2 cores; four tests read it). Tests must
+    not modify it."""
+    from tkgqa_ray.kg import load_kg
+
+    return load_kg(real_kg_path)
+
+
+@pytest.fixture(scope="session")
 def make_symbolic_ctx(tmp_path_factory):
     """Factory: an in-process ``RunContext`` over hand-made rows — real ``FactStore``, MiniLM
     ``EmbeddingService`` with the fact index, symbolic backbone (what method tests run on)."""
@@ -47,11 +56,18 @@ def make_symbolic_ctx(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def ray_session():
-    """One local Ray for the whole test session (no dashboard unless a test starts its own)."""
+    """One local Ray for the whole test session (no dashboard unless a test starts its own).
+
+    ``num_cpus`` counts Ray's scheduling slots, not cores. The most any test holds at once is
+    the pipeline's method-worker pool (``run.num_workers=2`` x ``worker_num_cpus=1``) plus one
+    vLLM-on-CPU engine actor (``engine_pool.num_cpus=1``, test_backbone_llm) whose actor may
+    outlive its test; shard and embedding-service actors reserve 0. With as many slots as the
+    CI box has cores (2), a pool can take every slot and the next actor waits forever
+    (platform-notes, "vLLM on CPU"), so the session gets those 3 plus 1 spare: 4."""
     ray = pytest.importorskip("ray")
     if not ray.is_initialized():
         ray.init(
-            num_cpus=8,  # logical oversubscription: LLM/actor tests need slots on a 2-core box
+            num_cpus=4,  # logical slots (see above), on a 2-core box
             object_store_memory=512 * 1024**2,
             include_dashboard=False,
             ignore_reinit_error=True,

@@ -55,12 +55,15 @@ def test_roles_of_two_backbones_share_one_engine_pool(tmp_path):
 
 
 def test_unknown_key_and_kind_are_rejected():
-    with pytest.raises(ValueError, match=r"unknown key\(s\) \['base_ulr'\]"):
+    with pytest.raises(ValueError, match=r"^config error: backbone\.base_ulr is not a known key; did you mean 'base_url'\?"):
         build_backbone({"name": "x", "kind": "openai", "base_ulr": "http://h/v1", "model": "m"})
-    with pytest.raises(ValueError, match="unknown kind 'vlm'"):
+    with pytest.raises(ValueError, match=r"^config error: backbone\.kind is unknown: 'vlm'; did you mean 'vllm'\?"):
         build_backbone({"name": "x", "kind": "vlm"})
-    with pytest.raises(ValueError, match=r"engine_pool 'p': unknown key\(s\) \['tp'\]"):
+    with pytest.raises(ValueError, match=r"^config error: backbone\.engine_pool\.tp is not a known key"):
         build_backbone({"name": "x", "kind": "vllm", "model": "m", "engine_pool": {"name": "p", "tp": 2}})
+    # the symbolic kind has no LLM keys: a copied-over one is refused, not ignored
+    with pytest.raises(ValueError, match=r"^config error: backbone\.max_tokens is not a known key"):
+        build_backbone({"name": "x", "kind": "symbolic", "max_tokens": 5})
 
 
 def test_api_backbone_without_key_fails_naming_the_variable(monkeypatch):
@@ -75,9 +78,11 @@ def test_validate_backbone_config_without_building(monkeypatch):
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)
     for p in CONF.glob("*.yaml"):
         validate_backbone_config(OmegaConf.load(p))  # no key, no server, no GPU needed
-    with pytest.raises(ValueError, match="needs base_url"):
+    with pytest.raises(ValueError, match=r"^config error: backbone\.base_url is required but not set$"):
         validate_backbone_config({"name": "x", "kind": "openai", "model": "m"})
-    with pytest.raises(ValueError, match=r"overlong must be"):
+    with pytest.raises(ValueError, match=r"^config error: backbone\.engine_pool is required but not set$"):
+        validate_backbone_config({"name": "x", "kind": "vllm", "model": "m"})
+    with pytest.raises(ValueError, match=r"^config error: backbone\.engine_pool\.overlong must be one of 'reject', 'shrink_output' \(got 'cut'\)$"):
         validate_backbone_config({"name": "x", "kind": "vllm", "model": "m", "engine_pool": {"name": "p", "overlong": "cut"}})
     prepared = prepare_backbone(OmegaConf.load(CONF / "openai.yaml"))  # nothing to start
     assert prepared.worker_cfg["kind"] == "openai"
@@ -101,3 +106,59 @@ def test_cpu_server_is_shared_and_reference_counted(monkeypatch, tmp_path):
     assert events == ["start", "stop"]
     a.close()  # idempotent
     assert events == ["start", "stop"]
+
+
+def test_engine_pool_model_defaults_to_the_backbone_model_and_an_explicit_one_wins(tmp_path):
+    t = build_backbone({"name": "x", "kind": "vllm", "model": "m", "engine_pool": {"name": "p"}}, cache_dir=tmp_path).transport
+    assert t.pool_cfg.model_source == "m" and t.model == "m"
+    t = build_backbone({"name": "x", "kind": "vllm", "model": "m", "engine_pool": {"name": "p", "model_source": "/w"}},
+                       cache_dir=tmp_path).transport
+    assert t.pool_cfg.model_source == "/w"
+
+
+def test_http_keys_left_unset_keep_the_transport_defaults(tmp_path):
+    """Only keys a config sets reach the transport (null = its default), as before the registry."""
+    bb = build_backbone({"name": "x", "kind": "openai", "base_url": "http://h/v1/", "model": "m", "qps": None,
+                         "max_retries": 7, "cache": False}, cache_dir=tmp_path)
+    t = bb.transport
+    assert t.base_url == "http://h/v1" and t.max_retries == 7 and bb.cache is None
+    default = OpenAIHTTPTransport("http://h/v1", "m")
+    assert (t.concurrency, t.limiter.interval) == (default.concurrency, default.limiter.interval) == (8, 0.0)
+
+
+def test_a_new_kind_is_one_registered_class(tmp_path):
+    """A kind module only subclasses BackboneKind and registers: config validation, build and
+    prepare all find it (the factory has no per-kind branch)."""
+    from pydantic import Field
+
+    from tkgqa_ray.backbones import kind as kind_mod
+    from tkgqa_ray.backbones.factory import prepare_backbone, validate_backbone_config
+    from tkgqa_ray.backbones.kind import BackboneConfig, BackboneKind, register
+
+    class EchoConfig(BackboneConfig):
+        greeting: str = Field("hi")
+
+    class Echo(BackboneKind):
+        kind = "echo_test"
+        Config = EchoConfig
+
+        @classmethod
+        def build(cls, cfg, cache_dir=None):
+            return SymbolicBackbone(f"{cfg.name}:{cfg.greeting}")
+
+    register(Echo)
+    try:
+        assert "echo_test" in kind_mod.kinds()
+        assert build_backbone({"name": "e", "kind": "echo_test", "greeting": "yo"}).name == "e:yo"
+        with pytest.raises(ValueError, match=r"^config error: backbone\.greting is not a known key; did you mean 'greeting'\?"):
+            validate_backbone_config({"name": "e", "kind": "echo_test", "greting": "yo"})
+        assert prepare_backbone({"name": "e", "kind": "echo_test"}).worker_cfg == {"name": "e", "kind": "echo_test"}
+    finally:
+        kind_mod._KINDS.pop("echo_test")
+
+
+def test_every_kind_module_registers_its_kind():
+    from tkgqa_ray.backbones.kind import kinds
+
+    mods = {p.stem for p in (Path(__file__).resolve().parents[1] / "tkgqa_ray" / "backbones" / "kinds").glob("[!_]*.py")}
+    assert set(kinds()) == mods == {"symbolic", "openai", "vllm", "cpu_vllm_server"}

@@ -32,7 +32,7 @@ def test_multirun_sweep_comparison_report_and_diff(ray_session, tmp_path):
            "PYTHONPATH": os.pathsep.join([str(Path(__file__).parent), os.environ.get("PYTHONPATH", "")])}
     sweep = tmp_path / "sweep"
     meth = "test_pipeline_methods:StoreLookup"
-    _cli(["run", "-m", "method=rag", f"method.name={meth},rag", "method.options={}", "backbone=symbolic",
+    _cli(["run", "-m", "method=llm_only", f"method.name={meth},rag", "backbone=symbolic",
           "dataset=multitq", f"dataset.root={root}", f"hydra.sweep.dir={sweep}", "run.progress=false",
           "run.num_workers=1", "store.num_shards=1", "embeddings.warm=false"], tmp_path, env)
     runs = sorted(p.parent for p in sweep.glob("*/predictions.parquet"))
@@ -49,7 +49,8 @@ def test_multirun_sweep_comparison_report_and_diff(ray_session, tmp_path):
     # The store lookup answers every question (scan-oracle gold); rag with the symbolic
     # answerer scores what it scores — the two runs are told apart by method in the table.
     m0 = json.loads((runs[0] / "metrics.json").read_text())
-    assert m0
+    assert (m0["n_questions"], m0["n_errors"]) == (8, 0)
+    assert m0["overall"]["multitq_official"]["hits@1"]["value"] == 1.0  # every answer = the scan oracle's
     import pandas as pd
 
     agg = pd.read_parquet(comp / "aggregates.parquet")

@@ -321,8 +321,8 @@ def test_generate_main_writes_a_loadable_dataset(synth_table, tmp_path):
 
 
 @pytest.mark.realkg
-def test_generate_on_real_multitq_kg(real_kg_path):
-    table = load_kg(real_kg_path)
+def test_generate_on_real_multitq_kg(real_kg_table):
+    table = real_kg_table
     recs = generate(table, 36, seed=0)
     assert Counter(r["qtype"] for r in recs) == Counter({t: 6 for t in QTYPES})
     oracle = Oracle(table)

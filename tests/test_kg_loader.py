@@ -158,13 +158,13 @@ def test_load_kgs_concatenates(tmp_path):
 
 
 @pytest.mark.realkg
-def test_real_kg_matches_python_csv(real_kg_path):
+def test_real_kg_matches_python_csv(real_kg_path, real_kg_table):
     """The fast pyarrow path equals Python's csv module on every line of the real file,
     including the 271 CSV-quoted lines; sizes and the source checksum match the data README."""
     data = read_kg_bytes(real_kg_path)
     assert len(data) == 31_497_626
     assert hashlib.sha256(data).hexdigest() == "b94b31a86dc9f8dd40c8a95ec5c224f85a9a0793df0d40efad710cfda2f3944e"
-    t = load_kg(real_kg_path)
+    t = real_kg_table  # load_kg(real_kg_path), once per session
     assert (t.num_facts, len(t.entities), len(t.relations)) == (461_329, 10_488, 251)
     rows = [r for r in csv.reader(io.StringIO(data.decode("utf-8"), newline=""), delimiter="\t") if r]
     assert len(rows) == t.num_facts

@@ -110,10 +110,10 @@ def test_sharded_equals_unsharded_and_survives_restart(ray_session, tmp_path):
 
 @pytest.mark.ray
 @pytest.mark.realkg
-def test_sharded_real_kg_random_queries(ray_session, real_kg_path):
+def test_sharded_real_kg_random_queries(ray_session, real_kg_path, real_kg_table):
     from tkgqa_ray.kg.sharded import ShardedFactStore
 
-    table = load_kg(real_kg_path)
+    table = real_kg_table
     store = ShardedFactStore.create(real_kg_path, num_shards=2, table=table)
     try:
         client = store.client()

@@ -7,7 +7,7 @@ import datetime as dt
 import numpy as np
 import pytest
 
-from tkgqa_ray.kg import FactTable, load_kg
+from tkgqa_ray.kg import FactTable
 from tkgqa_ray.kg import oracle
 from tkgqa_ray.kg.store import FactStore, QuerySpec
 
@@ -188,8 +188,8 @@ def test_sharded_partitions_answer_their_share():
 
 
 @pytest.mark.realkg
-def test_real_kg_store_matches_oracle(real_kg_path):
-    t = load_kg(real_kg_path)
+def test_real_kg_store_matches_oracle(real_kg_table):
+    t = real_kg_table
     store = FactStore(t)
     st = store.stats()
     assert st["sr"]["keys"] == 54_117 and st["ro"]["keys"] == 51_332  # platform notes

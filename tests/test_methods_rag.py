@@ -144,18 +144,112 @@ class SpyBackbone:
         return self.inner.run(requests)
 
 
-@pytest.mark.parametrize("name", ["rag", "rag_filter", "llm_only", "tccrag", "pok"])
-def test_leakage_methods_see_only_quid_and_question(ctx, name):
-    """A state holds only quid+question on entry; no role request carries a gold label."""
+# --------------------------------------------------------------------------- gold leakage
+# Every gold field of the question records holds a poison value that occurs nowhere else (not
+# in the KG, not in a question). A method that reads gold by any route, however indirect,
+# carries a poison value into its rows (predictions, evidence, trace, role ledger) or into
+# what it sends its backbone; a method that does not, cannot produce one.
+POISON = "Zqgoldleak"
+LEAK_QUESTIONS = {
+    "q1": "Who signed an agreement with China in April 2005?",
+    "q2": "In which year did Barack Obama visit Ireland?",
+    "q3": "Who made a visit to China?",
+}
+
+
+def _write_poisoned_dataset(root):
+    import json
+
+    (root / "kg").mkdir(parents=True)
+    (root / "kg" / "full.txt").write_text("".join("\t".join(r) + "\n" for r in ROWS))
+    records = [
+        {"quid": quid, "question": text, "answers": [f"{POISON} answer {quid}"], "answer_type": f"{POISON}_type",
+         "qtype": f"{POISON}_qtype", "qlabel": f"{POISON}_qlabel", "time_level": f"{POISON}_level",
+         "question_level": f"{POISON}_qlevel", "events": [f"{POISON}|r|o|2005-04-12|2005-04-12"],
+         "note": f"{POISON} extra label"}
+        for quid, text in LEAK_QUESTIONS.items()
+    ]
+    (root / "questions").mkdir()
+    (root / "questions" / "test.json").write_text(json.dumps(records))
+
+
+@pytest.fixture(scope="module")
+def poisoned_root(tmp_path_factory):
+    root = tmp_path_factory.mktemp("poisoned")
+    _write_poisoned_dataset(root)
+    return root
+
+
+def run_as_the_pipeline(method, root) -> list[dict]:
+    """Questions go the pipeline's way: the dataset loader, then exactly the worker's input
+    columns, then ``MethodWorker.__call__`` (the Ray Data UDF body) — so if the loader, the
+    input columns or the worker ever carried a gold field, the poison would reach the method."""
+    import pyarrow as pa
+
+    from tkgqa_ray.data.loaders import load_dataset
+    from tkgqa_ray.pipeline.worker import INPUT_COLUMNS, MethodWorker
+
+    ds = load_dataset("multitq", root)
+    assert all(POISON in g.answers[0] for g in ds.golds.values())  # the poison is really in the gold
+    batch = pa.table({c: [str(getattr(q, c)) for q in ds.questions] for c in INPUT_COLUMNS})
+    worker = MethodWorker.__new__(MethodWorker)  # __init__ builds from Ray refs; same fields here
+    worker.method, worker.ctx, worker.metrics = method, method.ctx, None
+    worker.meta = {"method": method.name, "backbone": "spy", "ablation": method.ablation}
+    return worker(batch).to_pylist()
+
+
+def assert_no_gold(rows: list[dict], spy: SpyBackbone) -> None:
+    import json
+
+    assert [r["quid"] for r in rows] == list(LEAK_QUESTIONS)
+    for row in rows:
+        assert POISON not in json.dumps(row, default=str), f"gold leaked into the row of {row['quid']}: {row}"
+    for req in spy.requests:
+        text = json.dumps(req.inputs, default=str)
+        assert POISON not in text, f"gold leaked into a {req.method}.{req.role} request: {text[:300]}"
+
+
+@pytest.mark.parametrize("name", METHODS.names())
+def test_no_method_reads_gold(ctx, poisoned_root, name):
+    """Every registered method (SCoP included) over poisoned gold: no poison in its output."""
     from dataclasses import replace
 
     spy = SpyBackbone(ctx.backbone)
-    c = replace(ctx, backbone=spy)
-    method = METHODS.get(name)(c)
-    out = method([{"quid": "q9", "question": "Who made a visit to China?"}])
-    assert out[0]["error"] is None and out[0]["quid"] == "q9"
-    assert spy.requests, "the method made no role call"
-    gold_words = {"answers", "answer_type", "qtype", "qlabel", "time_level", "gold", "events"}
-    for req in spy.requests:
-        assert not gold_words & set(req.inputs)
-        assert req.inputs["question"] == "Who made a visit to China?"
+    method = METHODS.get(name)(replace(ctx, backbone=spy))
+    rows = run_as_the_pipeline(method, poisoned_root)
+    assert all(r["error"] is None for r in rows), [r["error"] for r in rows]
+    if name != "llm_only":  # the symbolic llm_only answers nothing; the others must answer
+        assert any(r["predictions"] for r in rows), rows
+    assert_no_gold(rows, spy)
+
+
+@pytest.mark.parametrize("where", ["predictions", "trace", "role_request"])
+def test_leak_check_catches_a_method_that_reads_gold(ctx, poisoned_root, monkeypatch, where):
+    """The check above is not vacuous: the rag method, made to peek at the gold (re-reading the
+    question file, the way a careless method could), fails it wherever the gold surfaces."""
+    from dataclasses import replace
+
+    from tkgqa_ray.backbones.base import RoleRequest
+    from tkgqa_ray.data.loaders import load_dataset
+    from tkgqa_ray.methods import baselines
+
+    golds = load_dataset("multitq", poisoned_root).golds
+    real_call = baselines.Answer.__call__
+
+    def peeking_answer(self, states):
+        states = real_call(self, states)
+        for st in states:
+            gold = golds[st["quid"]]
+            if where == "predictions":
+                st["predictions"] = [*st["predictions"][:1], *gold.answers]
+            elif where == "trace":
+                st["trace"]["hint"] = gold.qtype
+            else:
+                self.ctx.backbone.run([RoleRequest("rag", "answerer", {"question": st["question"], "t": gold.time_level})])
+        return states
+
+    monkeypatch.setattr(baselines.Answer, "__call__", peeking_answer)
+    spy = SpyBackbone(ctx.backbone)
+    rows = run_as_the_pipeline(METHODS.get("rag")(replace(ctx, backbone=spy)), poisoned_root)
+    with pytest.raises(AssertionError, match="gold leaked"):
+        assert_no_gold(rows, spy)

@@ -54,9 +54,25 @@ def test_job_entry_point_composes_and_validates(tmp_path, script, args):
             assert cfg.dataset.root == str(root) and cfg.method.name == "rag"
 
 
-def test_experiment_grid_composes_with_sweeper_params():
+def test_experiment_grid_expands_into_valid_jobs(tmp_path):
+    """Every job the experiment's sweep expands to (Hydra's own override parser) composes and
+    validates, and the end-of-sweep callback it names can be imported."""
+    import itertools
+
+    from hydra.core.override_parser.overrides_parser import OverridesParser
+    from hydra.utils import get_class
+
     with initialize_config_dir(config_dir=str(REPO / "conf"), version_base="1.3"):
         cfg = compose("config", overrides=["+experiment=method_backbone_grid"], return_hydra_config=True)
-    assert dict(cfg.hydra.sweeper.params) == {"method": "scop,rag", "backbone": "symbolic"}
-    assert cfg.run.limit == 100
-    assert cfg.hydra.callbacks.comparison_report._target_ == "tkgqa_ray.pipeline.sweep.ComparisonReportCallback"
+        params = OverridesParser.create().parse_overrides([f"{k}={v}" for k, v in cfg.hydra.sweeper.params.items()])
+        axes = [[f"{o.key_or_group}={v}" for v in
+                 (o.sweep_string_iterator() if o.is_sweep_override() else [o.get_value_element_as_str()])]
+                for o in params]
+        jobs = list(itertools.product(*axes))
+        assert len(jobs) >= 2  # a grid, not a single run
+        for job in jobs:
+            job_cfg = compose("config", overrides=["+experiment=method_backbone_grid", *job])
+            job_cfg.run.output_dir = str(tmp_path / "out")
+            conf = validate_config(job_cfg)
+            assert [f"method={conf.method.name}", f"backbone={conf.backbone['name']}"] == list(job)
+    assert callable(get_class(cfg.hydra.callbacks.comparison_report._target_))

@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 
 from tkgqa_ray.methods.base import Method, Stage
+from tkgqa_ray.schema import StrictModel
 
 Q_RE = re.compile(r"^Which entity did (?P<s>.+) (?P<r>[A-Z][a-z_ ]+?) on (?P<d>\d{4}-\d{2}-\d{2})\?")
 
@@ -58,9 +59,18 @@ class LookupStage(Stage):
         return states
 
 
+class StoreLookupOptions(StrictModel):
+    """``method.options`` of the test method (validated like a real method's)."""
+
+    sleep_s: float | None = None  # sleep per batch (fault-injection tests)
+    pid_file: str | None = None  # write the worker's pid here
+    flaky_flag: str | None = None  # FLAKY questions fail while this file exists
+
+
 class StoreLookup(Method):
     name = "store_lookup"
     ablations = ("none",)
+    Options = StoreLookupOptions
 
     def build_stages(self):
         return [LookupStage(self.ctx)]
@@ -118,7 +128,9 @@ def compose_cfg(root: Path, out: Path, *overrides: str):
 def cli_overrides(root: Path, out: Path | None, *overrides: str) -> list[str]:
     """Overrides for the test method, unless ``overrides`` pick a real ``method=``."""
     real = any(o.startswith("method=") for o in overrides)
-    method = [] if real else ["method=rag", f"method.name={METHOD}", "method.options={}"]
+    # llm_only's group file has no options (Hydra merges `method.options={}` into rag's, so the
+    # test method would be handed rag's k / triple_pool, which its Options refuse)
+    method = [] if real else ["method=llm_only", f"method.name={METHOD}"]
     return [
         *method, "backbone=symbolic",
         "dataset=multitq", f"dataset.root={root}", *([f"run.output_dir={out}"] if out else []),

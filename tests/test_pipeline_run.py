@@ -37,7 +37,11 @@ def test_run_resume_and_retry_failed(ray_session, tmp_path):
         assert json.loads(by[q]["trace"])["input_keys"] == ["question", "quid"]
     assert info["counts"] == {"questions": 30, "run_this_invocation": 30, "written_this_invocation": 30, "errors": 3}
     metrics = json.loads((out / "metrics.json").read_text())
-    assert metrics  # scored by the eval package
+    # hand-checked: 27 rows answer exactly the scan-oracle gold (top answer is gold); the three
+    # error rows are misses that stay in the denominator
+    assert (metrics["n_questions"], metrics["n_ok"], metrics["n_errors"]) == (30, 27, 3)
+    for protocol, cells in metrics["overall"].items():
+        assert cells["hits@1"]["value"] == pytest.approx(27 / 30) and cells["hits@1"]["n"] == 30, protocol
     assert (out / "metrics.md").exists() and (out / "gold.parquet").exists()
     assert json.loads((out / "summary.json").read_text())["failed"] == 3
 

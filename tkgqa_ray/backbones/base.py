@@ -11,7 +11,7 @@ registered Python implementation of the same role (``SYMBOLIC_ROLES``).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, Callable
 
 from pydantic import BaseModel
@@ -80,11 +80,8 @@ SymbolicRole = Callable[[dict[str, Any], "RunContext"], Any]
 SYMBOLIC_ROLES: Registry[SymbolicRole] = Registry("symbolic role")
 
 
-@dataclass
 class RoleLedger:
     """Helper for stages: appends role records to a state's ``roles`` list."""
-
-    records: list[dict[str, Any]] = field(default_factory=list)
 
     @staticmethod
     def add(state: dict[str, Any], result: RoleResult) -> None:

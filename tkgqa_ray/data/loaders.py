@@ -296,6 +296,18 @@ _ALIASES = {
 DATASET_NAMES = ("default", *_SPECS)
 
 
+def dataset_key(name: str) -> str | None:
+    """The registered dataset a name (any case, or an alias) refers to; None if unknown.
+    The config validator asks this, so the names it accepts are exactly the ones loaded here."""
+    key = _ALIASES.get(name.lower(), name.lower())
+    return key if key in DATASET_NAMES else None
+
+
+def dataset_names() -> tuple[str, ...]:
+    """Every accepted spelling: the registered names, then the aliases."""
+    return (*DATASET_NAMES, *_ALIASES)
+
+
 def load_dataset(
     name: str,
     root: str | Path | None = None,
@@ -309,7 +321,7 @@ def load_dataset(
     ``limit`` keeps ``limit`` questions: the first ones in file order, or, with ``seed``, a
     seeded random sample (still in file order). ``kg_path`` overrides the KG found under root.
     """
-    key = _ALIASES.get(name.lower(), name.lower())
+    key = dataset_key(name) or name.lower()
     if key == "default":
         from tkgqa_ray.data.default import ensure_default
 

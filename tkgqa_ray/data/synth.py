@@ -277,8 +277,3 @@ def write_kg(rows: Iterable[Sequence[str]], path: str | Path, crlf: bool = False
         tmp.write_bytes(data)
     tmp.replace(path)
     return path
-
-
-def synthesize(path: str | Path, cfg: SynthConfig = SynthConfig()) -> Path:
-    """Synthesise a KG with ``cfg`` and write it to ``path``."""
-    return write_kg(synth_rows(cfg), path)

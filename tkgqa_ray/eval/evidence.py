@@ -24,7 +24,7 @@ import pandas as pd
 from tkgqa_ray.records import Gold
 from tkgqa_ray.time import format_day, granularity_of, parse_time
 
-from .metrics import as_str_list, is_error, rows_to_frame
+from .cells import as_str_list, is_error, rows_to_frame
 
 
 def _norm_name(s: str) -> str:

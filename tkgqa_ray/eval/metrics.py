@@ -9,8 +9,6 @@ raises.
 
 from __future__ import annotations
 
-import json
-import math
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -19,6 +17,8 @@ import pandas as pd
 
 from tkgqa_ray.records import Gold
 
+from .cells import as_str_list, is_error, rows_to_frame  # noqa: F401 - also imported from here
+from .evidence import evidence_metrics
 from .protocols import HITS_K, NO_HIT, Protocol, get_protocols
 
 LABELS: tuple[str, ...] = ("qlabel", "qtype", "answer_type", "time_level", "question_level")
@@ -34,49 +34,6 @@ BREAKDOWNS: tuple[str, ...] = LABELS + EXTRA_LABELS
 
 def score_col(protocol: str, k: int) -> str:
     return f"{protocol}/hits@{k}"
-
-
-def rows_to_frame(rows: Any) -> pd.DataFrame:
-    """Accept a pyarrow Table, a pandas DataFrame or a list of dicts."""
-    if isinstance(rows, pd.DataFrame):
-        df = rows
-    elif hasattr(rows, "to_pandas"):
-        df = rows.to_pandas()
-    else:
-        df = pd.DataFrame(list(rows))
-    if "quid" not in df.columns:
-        raise ValueError("prediction rows need a 'quid' column")
-    df = df.copy()
-    df["quid"] = df["quid"].astype(str)
-    dup = df["quid"][df["quid"].duplicated()]
-    if len(dup):
-        raise ValueError(f"prediction rows repeat {len(dup)} quid(s), e.g. {sorted(set(dup))[:5]}")
-    return df
-
-
-def as_str_list(v: Any) -> list[str]:
-    """A predictions/evidence cell (list, numpy array, JSON string, None) as a list of str."""
-    if v is None:
-        return []
-    if isinstance(v, float) and math.isnan(v):
-        return []
-    if isinstance(v, str):
-        s = v.strip()
-        if s.startswith("["):
-            try:
-                return [str(x) for x in json.loads(s) if x is not None]
-            except json.JSONDecodeError:
-                pass
-        return [v] if s else []
-    return [str(x) for x in v if x is not None]
-
-
-def is_error(v: Any) -> bool:
-    if v is None:
-        return False
-    if isinstance(v, float):
-        return not math.isnan(v)
-    return bool(str(v).strip())
 
 
 def _extra_label(g: Gold, label: str) -> Any:
@@ -276,8 +233,6 @@ def compute_metrics(
     seed: int = 0,
 ) -> MetricsResult:
     """Score ``rows`` against ``golds`` under the named protocols (all three by default)."""
-    from .evidence import evidence_metrics  # local: evidence imports helpers from here
-
     protos = get_protocols(protocols)
     df = rows_to_frame(rows)
     scores = score_questions(df, golds, protos)

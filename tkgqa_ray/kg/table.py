@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import datetime as _dt
 import hashlib
-import re
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Iterable, Sequence
@@ -18,8 +17,8 @@ from typing import Iterable, Sequence
 import numpy as np
 import pyarrow as pa
 
-EPOCH_ORDINAL = _dt.date(1970, 1, 1).toordinal()  # date32 day 0 as a proleptic ordinal
-_TIME_RE = re.compile(r"^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$")
+from tkgqa_ray.kg.columns import RowError, encode_string_columns
+from tkgqa_ray.time.spans import EPOCH_ORDINAL, parse_time_span  # noqa: F401 - re-exported (kg.parse_time_span)
 
 
 class KGFormatError(ValueError):
@@ -33,33 +32,6 @@ def display(name: str) -> str:
 
 def iso_day(ordinal: int) -> str:
     return _dt.date.fromordinal(int(ordinal)).isoformat()
-
-
-def parse_time_span(text: str) -> tuple[int, int]:
-    """``YYYY`` / ``YYYY-MM`` / ``YYYY-MM-DD`` → inclusive (first day, last day) ordinals.
-
-    Strict on purpose (zero padding, real calendar dates): a KG with ``2010-2-30`` is broken
-    and should say so rather than be silently shifted. Raises ``ValueError``.
-    """
-    m = _TIME_RE.match(text)
-    if m is None:
-        raise ValueError(f"time {text!r} is not YYYY, YYYY-MM or YYYY-MM-DD")
-    y = int(m.group(1))
-    if y < 1:
-        raise ValueError(f"time {text!r}: year must be >= 1")
-    if m.group(2) is None:
-        return _dt.date(y, 1, 1).toordinal(), _dt.date(y, 12, 31).toordinal()
-    mo = int(m.group(2))
-    if not 1 <= mo <= 12:
-        raise ValueError(f"time {text!r}: month {mo} out of range")
-    if m.group(3) is None:
-        nxt = _dt.date(y + 1, 1, 1) if mo == 12 else _dt.date(y, mo + 1, 1)
-        return _dt.date(y, mo, 1).toordinal(), nxt.toordinal() - 1
-    try:
-        d = _dt.date(y, mo, int(m.group(3))).toordinal()
-    except ValueError as e:
-        raise ValueError(f"time {text!r}: {e}") from None
-    return d, d
 
 
 def fact_key(subject: str, relation: str, obj: str, start: int, end: int) -> str:
@@ -284,11 +256,15 @@ class FactTable:
         ).replace_schema_metadata(schema_md)
 
     @classmethod
+    def from_string_columns(cls, s, r, o, start, end, source: str) -> "FactTable":
+        """From name columns (Arrow strings) and times (int32 ordinals or Arrow strings);
+        raises :class:`~tkgqa_ray.kg.columns.RowError` for a bad row (callers add file:line)."""
+        return cls(*encode_string_columns(s, r, o, start, end), source=source)
+
+    @classmethod
     def from_arrow(cls, table: pa.Table, source: str | None = None) -> "FactTable":
         """Inverse of ``to_arrow``; also accepts plain string name columns and int32
         ordinal or ``YYYY[-MM[-DD]]`` string time columns."""
-        from .loader import _RowError, table_from_string_columns  # local: loader imports this module
-
         missing = {"subject", "relation", "object", "start", "end"} - set(table.column_names)
         if missing:
             raise KGFormatError(f"{source or '<arrow>'}: missing columns {sorted(missing)}")
@@ -308,10 +284,10 @@ class FactTable:
         md = table.schema.metadata or {}
         src = source or (md.get(b"tkgqa.source", b"").decode() or None)
         try:
-            return table_from_string_columns(
+            return cls.from_string_columns(
                 names(cols["subject"]), names(cols["relation"]), names(cols["object"]), start, end, src or "<arrow>"
             )
-        except _RowError as e:
+        except RowError as e:
             raise KGFormatError(f"{src or '<arrow>'}: row {e.row + 1}: {e.message}") from None
 
     @classmethod
@@ -320,8 +296,6 @@ class FactTable:
     ) -> "FactTable":
         """Build from ``(s, r, o, start_str[, end_str])`` rows with KG-form names and
         ``YYYY[-MM[-DD]]`` times (end defaults to start's span end)."""
-        from .loader import _RowError, table_from_string_columns
-
         subj: list[str] = []
         rel: list[str] = []
         obj: list[str] = []
@@ -345,7 +319,7 @@ class FactTable:
             st.append(lo)
             en.append(hi)
         try:
-            return table_from_string_columns(
+            return cls.from_string_columns(
                 pa.array(subj, pa.string()),
                 pa.array(rel, pa.string()),
                 pa.array(obj, pa.string()),
@@ -353,5 +327,5 @@ class FactTable:
                 np.asarray(en, np.int32),
                 source,
             )
-        except _RowError as e:
+        except RowError as e:
             raise KGFormatError(f"{source}: row {e.row + 1}: {e.message}") from None

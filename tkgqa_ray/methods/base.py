@@ -18,6 +18,7 @@ from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from tkgqa_ray.registry import Registry
+from tkgqa_ray.schema import StrictModel, check
 
 if TYPE_CHECKING:
     from tkgqa_ray.context import RunContext
@@ -50,11 +51,22 @@ class Stage(ABC):
         """Extend each state in place or return new ones; the order of states is kept."""
 
 
+class NoOptions(StrictModel):
+    """The options of a method that has none: any key is refused."""
+
+
 class Method(ABC):
-    """A named chain of stages. ``ablation`` is the ablation name ("none" for the full method)."""
+    """A named chain of stages. ``ablation`` is the ablation name ("none" for the full method).
+
+    ``Options`` is the schema of the method's ``method.options`` config (a
+    :class:`~tkgqa_ray.schema.StrictModel`: an unknown key is refused naming it, with a
+    did-you-mean); the config validator checks it before any work starts, and ``__init__``
+    holds ``self.options`` as the validated dict (defaults filled in from the schema).
+    """
 
     name: ClassVar[str] = "method"
     ablations: ClassVar[tuple[str, ...]] = ("none",)
+    Options: ClassVar[type[StrictModel]] = NoOptions
 
     def __init__(self, ctx: "RunContext", ablation: str = "none", **options: Any) -> None:
         if ablation not in self.ablations:
@@ -63,7 +75,7 @@ class Method(ABC):
             )
         self.ctx = ctx
         self.ablation = ablation
-        self.options = options
+        self.options: dict[str, Any] = check(self.Options, options, prefix="method.options").model_dump()
         self.stages: list[Stage] = self.build_stages()
 
     @abstractmethod

@@ -18,6 +18,7 @@ from pydantic import BaseModel, Field
 
 from tkgqa_ray.backbones.base import SYMBOLIC_ROLES, RoleLedger, RoleRequest
 from tkgqa_ray.methods.base import Method, Stage, State
+from tkgqa_ray.schema import StrictModel
 from tkgqa_ray.nlu.signals import question_signals
 
 if TYPE_CHECKING:
@@ -414,27 +415,39 @@ def clean_answers(answers: Sequence[Any]) -> list[str]:
 
 
 # ----------------------------------------------------------------------------- methods
+class DenseRAGOptions(StrictModel):
+    k: int = Field(20, ge=1, description="facts given to the answerer")
+    triple_pool: int | None = Field(None, ge=1, description="distinct triples fetched from FAISS before expanding to dated facts (null: the retriever's default)")
+
+
 class DenseRAG(Method):
     """Dense top-k (k=20) fact retrieval for the question, then the answerer role."""
 
     name = "rag"
+    Options = DenseRAGOptions
 
     def build_stages(self) -> list[Stage]:
-        k = int(self.options.get("k", 20))
-        return [DenseRetrieve(self.ctx, k=k, triple_pool=self.options.get("triple_pool")), Answer(self.ctx, "rag")]
+        o = self.options
+        return [DenseRetrieve(self.ctx, k=o["k"], triple_pool=o["triple_pool"]), Answer(self.ctx, "rag")]
+
+
+class RAGFilterOptions(StrictModel):
+    k: int = Field(50, ge=1, description="dense candidates given to the filter role")
+    keep_k: int = Field(20, ge=1, description="facts the filter role keeps for the answerer")
+    triple_pool: int | None = Field(None, ge=1, description="distinct triples fetched from FAISS (null: the retriever's default)")
 
 
 class RAGFilter(Method):
     """Dense top-50, the backbone's filter role keeps 20, then the answerer role."""
 
     name = "rag_filter"
+    Options = RAGFilterOptions
 
     def build_stages(self) -> list[Stage]:
-        k = int(self.options.get("k", 50))
-        keep = int(self.options.get("keep_k", 20))
+        o = self.options
         return [
-            DenseRetrieve(self.ctx, k=k, triple_pool=self.options.get("triple_pool")),
-            FilterEvidence(self.ctx, "rag_filter", keep_k=keep),
+            DenseRetrieve(self.ctx, k=o["k"], triple_pool=o["triple_pool"]),
+            FilterEvidence(self.ctx, "rag_filter", keep_k=o["keep_k"]),
             Answer(self.ctx, "rag_filter"),
         ]
 

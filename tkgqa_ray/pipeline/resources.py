@@ -139,32 +139,14 @@ class SharedResources:
 
 
 def _build_store(table: Any, kg_path: str, cfg: DictConfig, run_id: str, namespace: str | None):
-    """B's sharded store when present, else one hosted ``FactStore`` actor."""
-    n = int(cfg.store.num_shards)
-    restarts = int(cfg.store.max_restarts)
-    try:
-        from tkgqa_ray.kg import sharded as sh  # type: ignore[attr-defined]
-    except ImportError:
-        sh = None
-    if sh is not None and hasattr(sh, "start_sharded_store"):
-        store, stop = sh.start_sharded_store(
-            kg_path, num_shards=n, name=f"tkgqa-store-{run_id}", namespace=namespace, max_restarts=restarts,
-            table=table,
-        )
-        return store, [], [stop]
-    from tkgqa_ray.kg.store import FactStore
+    """The sharded fact store (shard actors keyed by hash of the key entity)."""
+    from tkgqa_ray.kg.sharded import start_sharded_store
 
-    proxy = host_actor(
-        _store_from_file, kg_path, name=f"tkgqa-store-{run_id}", namespace=namespace, max_restarts=restarts
+    store, stop = start_sharded_store(
+        kg_path, num_shards=int(cfg.store.num_shards), name=f"tkgqa-store-{run_id}", namespace=namespace,
+        max_restarts=int(cfg.store.max_restarts), table=table,
     )
-    return proxy, [proxy._handle], []
-
-
-def _store_from_file(kg_path: str):
-    from tkgqa_ray.kg import load_kg
-    from tkgqa_ray.kg.store import FactStore
-
-    return FactStore(load_kg(kg_path))
+    return store, [], [stop]
 
 
 def _embedding_service(kg_path: str, encoder: str, cache_dir: str, device: str | None, indices: list[str],

@@ -1,7 +1,14 @@
-"""Config checks that run before any work starts (no Ray, no KG load, no model).
+"""The run config's schema and the checks that run before any work starts (no Ray, no KG load).
 
-Each check names the offending key, so `tkgqa-ray run run.batch_size=0` fails in well under a
-second with ``run.batch_size must be an integer >= 1 (got 0)`` instead of minutes later.
+One source: the pydantic models below say which keys each group (``run``, ``store``,
+``embeddings``, ``ray``, ``dataset``, ``method``, ``ablation``, ``backbone``) has and what
+they accept; the values' defaults live in ``conf/``. Every model forbids unknown keys, so a
+typo is refused naming the key whichever way it arrived (a YAML file, an override, or Hydra's
+``+run.limitt=5`` append). What one group alone cannot say is checked against its registry:
+dataset names and splits from ``data.loaders``, ``method.options`` by the method class's own
+``Options`` schema, the ablation by the method's ``ablations``, the backbone by its kind's
+schema (``backbones/kinds/``). ``tkgqa-ray run run.batch_size=0`` fails in well under a second
+with ``config error: run.batch_size must be an integer >= 1 (got 0)``.
 """
 
 from __future__ import annotations
@@ -10,49 +17,107 @@ from pathlib import Path
 from typing import Any
 
 from omegaconf import DictConfig, OmegaConf
+from pydantic import Field, field_validator
 
-KNOWN_DATASETS = ("default", "multitq", "timelinecronqr", "timelinecronq_r", "timequestions")
-SPLITS = ("train", "dev", "test")
+from tkgqa_ray.schema import ConfigError, StrictModel, check, did_you_mean
+
+__all__ = ["ConfigError", "RunConfig", "validate_config"]
+
+class RunSettings(StrictModel):
+    output_dir: str | None = Field(description="where predictions/metrics go; null = Hydra's run dir; reusing a dir resumes")
+    batch_size: int = Field(ge=1, description="questions per Ray Data batch (one part file per finished batch)")
+    num_workers: int = Field(ge=1, description="size of the method-worker actor pool")
+    worker_num_cpus: float = Field(ge=0, description="CPUs reserved per method worker")
+    worker_num_gpus: float = Field(ge=0, description="GPUs reserved per method worker")
+    limit: int | None = Field(ge=1, description="evaluate only the first N questions of the split (null = all)")
+    seed: int = Field(ge=0)
+    resume: bool = Field(description="skip questions already written in output_dir; false = start over")
+    retry_failed: bool = Field(description="on resume, re-run questions whose row has an error")
+    progress: bool = Field(description="tqdm bar in the driver")
 
 
-class ConfigError(ValueError):
-    """A config value is invalid; the message starts with the key."""
-
-    def __init__(self, key: str, message: str) -> None:
-        self.key = key
-        super().__init__(f"config error: {key} {message}")
+class StoreSettings(StrictModel):
+    num_shards: int = Field(ge=1, description="fact-store shard actors (hash of the key entity)")
+    max_restarts: int = Field(ge=0, description="a killed shard actor is rebuilt from the same KG file")
 
 
-def _get(cfg: DictConfig, key: str) -> Any:
+class EmbeddingSettings(StrictModel):
+    encoder: str = Field(min_length=1, description="packaged offline name or a hub name (clusters)")
+    cache_dir: str = Field(min_length=1, description="on-disk embedding cache shared by runs")
+    device: str | None = Field(description="null = cuda when available, else cpu")
+    indices: list[str] = Field(description="indices built when the run starts; others on first use")
+    num_cpus: float = Field(ge=0, description="CPU slots reserved for the embedding-service actor")
+    threads: int | None = Field(ge=1, description="torch threads in that actor (null = all cores of its node)")
+    warm: bool = Field(description="start building indices while the workers start")
+
+
+class RaySettings(StrictModel):
+    address: str | None = Field(description="'auto', 'ray://host:10001', or null = start a local Ray")
+    num_cpus: int | None = Field(ge=1, description="local Ray only; null = all cores")
+    object_store_memory: int | None = Field(ge=1, description="bytes, local Ray only")
+    include_dashboard: bool | None = Field(description="local Ray only; null = Ray's default")
+    namespace: str = Field(min_length=1)
+
+
+class DatasetSettings(StrictModel):
+    name: str = Field(min_length=1, description="a dataset registered in tkgqa_ray.data.loaders (or an alias)")
+    root: str | None = Field(description="dataset root; null only for the packaged default")
+    split: str = Field(description="a split of tkgqa_ray.data.loaders.SPLITS")
+    kg: str | None = Field(description="override the KG file found under root")
+
+    @field_validator("name")
+    @classmethod
+    def _registered(cls, v: str) -> str:
+        from tkgqa_ray.data.loaders import dataset_key, dataset_names
+
+        if dataset_key(v) is None:
+            known = dataset_names()
+            raise ValueError(f"is unknown: {v!r}{did_you_mean(v.lower(), known)} (known: {', '.join(known)})")
+        return v
+
+    @field_validator("split")
+    @classmethod
+    def _split(cls, v: str) -> str:
+        from tkgqa_ray.data.loaders import SPLITS
+
+        if v not in SPLITS:
+            raise ValueError(f"must be one of {SPLITS} (got {v!r})")
+        return v
+
+
+class MethodSettings(StrictModel):
+    name: str = Field(min_length=1, description='a registered method, or "module:Class"')
+    options: dict[str, Any] | None = Field(None, description="checked against the method class's Options schema")
+
+
+class AblationSettings(StrictModel):
+    name: str = Field(min_length=1, description="'none' or one of the method's ablations")
+
+
+class RunConfig(StrictModel):
+    """The whole ``tkgqa-ray run`` config (``conf/config.yaml`` + the chosen group files)."""
+
+    # (in the order errors are reported)
+    run: RunSettings
+    store: StoreSettings
+    embeddings: EmbeddingSettings
+    ray: RaySettings
+    dataset: DatasetSettings
+    method: MethodSettings
+    ablation: AblationSettings
+    backbone: dict[str, Any] = Field(description="validated by the schema of its kind (backbones/kinds/)")
+
+
+def _plain(cfg: DictConfig) -> dict[str, Any]:
+    """The resolved config as plain containers; a missing value or a broken interpolation is a
+    :class:`ConfigError` naming its key."""
     try:
-        return OmegaConf.select(cfg, key, throw_on_missing=True)
-    except Exception as exc:  # MissingMandatoryValue and interpolation errors
-        raise ConfigError(key, f"is required but not set ({type(exc).__name__}: {exc})") from None
-
-
-def _int(cfg: DictConfig, key: str, minimum: int, optional: bool = False) -> int | None:
-    v = _get(cfg, key)
-    if v is None and optional:
-        return None
-    if isinstance(v, bool) or not isinstance(v, int) or v < minimum:
-        raise ConfigError(key, f"must be an integer >= {minimum}{' or null' if optional else ''} (got {v!r})")
-    return v
-
-
-def _bool(cfg: DictConfig, key: str) -> bool:
-    v = _get(cfg, key)
-    if not isinstance(v, bool):
-        raise ConfigError(key, f"must be true or false (got {v!r})")
-    return v
-
-
-def _str(cfg: DictConfig, key: str, optional: bool = False) -> str | None:
-    v = _get(cfg, key)
-    if v is None and optional:
-        return None
-    if not isinstance(v, str) or not v.strip():
-        raise ConfigError(key, f"must be a non-empty string (got {v!r})")
-    return v
+        data = OmegaConf.to_container(cfg, resolve=True, throw_on_missing=True)
+    except Exception as exc:  # MissingMandatoryValue and interpolation errors carry the key
+        key = getattr(exc, "full_key", None) or "config"
+        raise ConfigError(key, f"is required but not set ({type(exc).__name__}: {getattr(exc, 'msg', exc)})") from None
+    data.pop("hydra", None)  # present only with compose(return_hydra_config=True)
+    return data  # type: ignore[return-value]
 
 
 def _multirun() -> bool:
@@ -61,88 +126,50 @@ def _multirun() -> bool:
         from hydra.types import RunMode
 
         return HydraConfig.initialized() and HydraConfig.get().mode == RunMode.MULTIRUN
-    except Exception:  # noqa: BLE001
+    except Exception:  # noqa: BLE001 - not inside a Hydra app
         return False
 
 
-def validate_config(cfg: DictConfig) -> None:
-    """Raise :class:`ConfigError` for the first invalid value. Cheap: imports the method class
-    (to read its ablations) and the backbone factory, nothing heavier."""
-    # --- run
-    _int(cfg, "run.batch_size", 1)
-    _int(cfg, "run.num_workers", 1)
-    _int(cfg, "run.limit", 1, optional=True)
-    _int(cfg, "run.seed", 0)
-    _bool(cfg, "run.resume")
-    _bool(cfg, "run.retry_failed")
-    for key in ("run.worker_num_cpus", "run.worker_num_gpus"):
-        v = _get(cfg, key)
-        if isinstance(v, bool) or not isinstance(v, (int, float)) or v < 0:
-            raise ConfigError(key, f"must be a number >= 0 (got {v!r})")
-    out = _get(cfg, "run.output_dir")
-    if out is not None and not isinstance(out, str):
-        raise ConfigError("run.output_dir", f"must be a path string or null (got {out!r})")
+def validate_config(cfg: DictConfig) -> RunConfig:
+    """Raise :class:`ConfigError` for the first invalid key, else return the typed config.
+    Cheap: imports the method class (its ablations and Options) and the backbone kind's
+    module, nothing heavier."""
+    conf: RunConfig = check(RunConfig, _plain(cfg))  # type: ignore[assignment]
+    _check_paths(conf)
+    _check_method(conf)
+    from tkgqa_ray.backbones.factory import validate_backbone_config
+
+    validate_backbone_config(conf.backbone)
+    return conf
+
+
+def _check_paths(conf: RunConfig) -> None:
+    out = conf.run.output_dir
     if out is not None and _multirun():
         raise ConfigError("run.output_dir", "must not be set in a multirun sweep (each job gets its own dir under hydra.sweep.dir)")
     if out is not None and Path(out).exists() and not Path(out).is_dir():
         raise ConfigError("run.output_dir", f"exists and is not a directory: {out}")
-    # --- store / embeddings / ray
-    _int(cfg, "store.num_shards", 1)
-    _int(cfg, "store.max_restarts", 0)
-    _str(cfg, "embeddings.encoder")
-    _str(cfg, "embeddings.cache_dir")
-    addr = _get(cfg, "ray.address")
-    if addr is not None and not isinstance(addr, str):
-        raise ConfigError("ray.address", f"must be a string (e.g. 'auto', 'ray://host:10001') or null (got {addr!r})")
-    _int(cfg, "ray.num_cpus", 1, optional=True)
-    # --- dataset
-    name = _str(cfg, "dataset.name")
-    if name.lower() not in KNOWN_DATASETS:
-        raise ConfigError("dataset.name", f"is unknown: {name!r} (known: {', '.join(KNOWN_DATASETS)})")
-    split = _str(cfg, "dataset.split")
-    if split not in SPLITS:
-        raise ConfigError("dataset.split", f"must be one of {SPLITS} (got {split!r})")
-    root = _get(cfg, "dataset.root")
-    if name != "default" and root is None:
-        raise ConfigError("dataset.root", f"is required for dataset {name!r} (dataset.root=DIR)")
-    if root is not None and not Path(str(root)).expanduser().is_dir():
-        raise ConfigError("dataset.root", f"is not a directory: {root}")
-    kg = _get(cfg, "dataset.kg")
-    if kg is not None and not Path(str(kg)).expanduser().is_file():
-        raise ConfigError("dataset.kg", f"is not a file: {kg}")
-    # --- method / ablation
+    d = conf.dataset
+    if d.name != "default" and d.root is None:
+        raise ConfigError("dataset.root", f"is required for dataset {d.name!r} (dataset.root=DIR)")
+    if d.root is not None and not Path(d.root).expanduser().is_dir():
+        raise ConfigError("dataset.root", f"is not a directory: {d.root}")
+    if d.kg is not None and not Path(d.kg).expanduser().is_file():
+        raise ConfigError("dataset.kg", f"is not a file: {d.kg}")
+
+
+def _check_method(conf: RunConfig) -> None:
     from tkgqa_ray.pipeline.resources import method_class
 
-    method = _str(cfg, "method.name")
+    name = conf.method.name
     try:
-        method_cls = method_class(method)
+        method_cls = method_class(name)
     except (KeyError, ImportError, AttributeError) as exc:
         raise ConfigError("method.name", f"cannot be loaded: {exc.args[0] if exc.args else exc}") from None
-    opts = _get(cfg, "method.options")
-    if opts is not None and not isinstance(opts, DictConfig):
-        raise ConfigError("method.options", f"must be a mapping (got {opts!r})")
-    ablation = _str(cfg, "ablation.name")
+    check(method_cls.Options, conf.method.options or {}, prefix="method.options")
+    ablation = conf.ablation.name
     if ablation not in method_cls.ablations:
         raise ConfigError(
             "ablation.name",
-            f"{ablation!r} is not an ablation of method {method!r} (choose from {', '.join(method_cls.ablations)})",
+            f"{ablation!r} is not an ablation of method {name!r} (choose from {', '.join(method_cls.ablations)})",
         )
-    # --- backbone
-    _str(cfg, "backbone.name")
-    _validate_backbone(cfg)
-
-
-def _validate_backbone(cfg: DictConfig) -> None:
-    """Check the backbone kind and keys without building it (no server, no model load)."""
-    from tkgqa_ray.backbones import factory
-
-    kind = OmegaConf.select(cfg, "backbone.kind")
-    kinds = getattr(factory, "KINDS", ())
-    if kinds and kind not in kinds:
-        raise ConfigError("backbone.kind", f"is unknown: {kind!r} (choose from {', '.join(kinds)})")
-    check = getattr(factory, "validate_backbone_config", None)
-    if check is not None:
-        try:
-            check(cfg.backbone)
-        except (KeyError, ValueError, TypeError) as exc:
-            raise ConfigError("backbone", f"is invalid: {exc.args[0] if exc.args else exc}") from None

@@ -93,25 +93,49 @@ class TimeSpan:
         return (self.lo, self.hi)
 
 
-def _point(s: str, where: str) -> TimeSpan:
-    m = _POINT_RE.match(s)
+def calendar_span(text: str) -> tuple[int, int, Granularity]:
+    """The one strict ISO parser: ``YYYY`` / ``YYYY-MM`` / ``YYYY-MM-DD`` → (first day, last
+    day, granularity). Strict on purpose (zero padding, real calendar dates): ``2010-2-30`` is
+    an error, never silently shifted. The ``ValueError`` says what is wrong; callers add the
+    string and where it came from (:func:`parse_time`, :func:`parse_time_span`)."""
+    m = _POINT_RE.match(text)
     if not m:
-        raise ValueError(f"bad time {where!r}: expected YYYY, YYYY-MM, YYYY-MM-DD or A..B")
+        raise ValueError("expected YYYY, YYYY-MM or YYYY-MM-DD")
     y, mo, d = m.groups()
     year = int(y)
     if year < 1:
-        raise ValueError(f"bad time {where!r}: year 0000 is outside the proleptic calendar")
+        raise ValueError("year 0000 is outside the proleptic calendar")
     try:
         if d is not None:
             o = date(year, int(mo), int(d)).toordinal()
-            return TimeSpan(o, o, "day")
+            return o, o, "day"
         if mo is not None:
             month = int(mo)
             last = calendar.monthrange(year, month)[1]  # raises on month 13
-            return TimeSpan(date(year, month, 1).toordinal(), date(year, month, last).toordinal(), "month")
+            return date(year, month, 1).toordinal(), date(year, month, last).toordinal(), "month"
     except (ValueError, calendar.IllegalMonthError) as e:
+        raise ValueError(str(e)) from None
+    return date(year, 1, 1).toordinal(), date(year, 12, 31).toordinal(), "year"
+
+
+def parse_time_span(text: str) -> tuple[int, int]:
+    """A KG time column value → inclusive (first day, last day) ordinals (no intervals, no
+    clock suffix: a KG row holds one calendar unit per column). Raises ``ValueError``."""
+    try:
+        lo, hi, _ = calendar_span(text)
+    except ValueError as e:
+        raise ValueError(f"time {text!r}: {e}") from None
+    return lo, hi
+
+
+def _point(s: str, where: str) -> TimeSpan:
+    if not _POINT_RE.match(s):
+        raise ValueError(f"bad time {where!r}: expected YYYY, YYYY-MM, YYYY-MM-DD or A..B")
+    try:
+        lo, hi, gran = calendar_span(s)
+    except ValueError as e:
         raise ValueError(f"bad time {where!r}: {e}") from None
-    return TimeSpan(date(year, 1, 1).toordinal(), date(year, 12, 31).toordinal(), "year")
+    return TimeSpan(lo, hi, gran)
 
 
 @lru_cache(maxsize=65536)

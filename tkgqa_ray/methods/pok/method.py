@@ -16,6 +16,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from pydantic import Field
 
 from tkgqa_ray.backbones.base import RoleRequest
 from tkgqa_ray.methods.base import Method, Stage, State
@@ -32,6 +33,7 @@ from tkgqa_ray.methods.baselines import (
 from tkgqa_ray.methods.pok.plan import REF, PlanError, PlanOutput, PlanStep, direct_plan, validate_plan
 from tkgqa_ray.methods.pok.rerank import MU, rerank
 from tkgqa_ray.nlu.signals import question_signals
+from tkgqa_ray.schema import StrictModel
 
 if TYPE_CHECKING:
     from tkgqa_ray.context import RunContext
@@ -254,16 +256,23 @@ class Execute(Stage):
         return sorted(facts, key=lambda f: (int(st[f]), f), reverse=desc)
 
 
+class PoKOptions(StrictModel):
+    k: int = Field(20, ge=1, description="facts per Retrieve step after re-ranking (and to the reasoner)")
+    pool: int = Field(200, ge=1, description="dense candidates re-ranked per Retrieve step")
+    mu: float = Field(MU, ge=0, le=1, description="score = mu * cosine + (1 - mu) * time score")
+
+
 class PoK(Method):
     """Plan of Knowledge (paper 002) without retriever fine-tuning."""
 
     name = "pok"
     ablations = ("none", "wo_plan", "wo_rank")
+    Options = PoKOptions
 
     def build_stages(self) -> list[Stage]:
         o = self.options
         return [
             Plan(self.ctx, use_planner=self.ablation != "wo_plan"),
-            Execute(self.ctx, k=int(o.get("k", 20)), pool=int(o.get("pool", 200)), mu=float(o.get("mu", MU)),
+            Execute(self.ctx, k=o["k"], pool=o["pool"], mu=o["mu"],
                     time_rerank=self.ablation != "wo_rank", shuffle=self.ablation == "wo_rank"),
         ]

@@ -11,6 +11,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from pydantic import Field
 
 from tkgqa_ray.backbones.base import RoleRequest
 from tkgqa_ray.methods.base import Method, Stage, State
@@ -27,6 +28,7 @@ from tkgqa_ray.methods.tccrag.parsing import (
 from tkgqa_ray.methods.tccrag.views import CausalCueGraph
 from tkgqa_ray.nlu.relations import ground_relation
 from tkgqa_ray.nlu.signals import question_signals
+from tkgqa_ray.schema import StrictModel
 
 if TYPE_CHECKING:
     from tkgqa_ray.context import RunContext
@@ -356,20 +358,26 @@ class CausalFilter(Stage):
         return states
 
 
+class TCCRAGOptions(StrictModel):
+    relation_k: int = Field(3, ge=1, description="a relation phrase is grounded to the top-k KG relations (tried in order)")
+    fallback_k: int = Field(20, ge=1, description="semantic fallback: dense top-k, only when structured retrieval is empty")
+
+
 class TCCRAG(Method):
     """Temporal causal chain-guided RAG (see docs/methods.md)."""
 
     name = "tccrag"
     ablations = ("none", "wo_ccg", "wo_pqp", "wo_cef")
+    Options = TCCRAGOptions
 
     def build_stages(self) -> list[Stage]:
         o = self.options
         stages: list[Stage] = []
         if self.ablation != "wo_ccg":
             stages.append(ProgressiveParse(self.ctx, single_shot=self.ablation == "wo_pqp",
-                                           relation_k=int(o.get("relation_k", 3))))
+                                           relation_k=o["relation_k"]))
         stages += [
-            ChainRetrieve(self.ctx, semantic_only=self.ablation == "wo_ccg", fallback_k=int(o.get("fallback_k", 20))),
+            ChainRetrieve(self.ctx, semantic_only=self.ablation == "wo_ccg", fallback_k=o["fallback_k"]),
             CausalFilter(self.ctx, enabled=self.ablation != "wo_cef"),
             Answer(self.ctx, METHOD),
         ]
