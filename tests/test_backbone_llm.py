@@ -108,6 +108,9 @@ def test_smollm2_backbone_guided_json(cpu_llm_server, prompts_dir, tmp_path):
     n_ids = len(ids["input_ids"] if hasattr(ids, "keys") else ids)
     assert results[0].attempts == 1 and results[0].prompt_tokens == n_ids
     calls = bb.calls_made
+    # the cache key holds the model identity vLLM reports on /v1/models (id, root = weights)
+    ident = bb.transport.server_identity()
+    assert ident["id"] == cpu_llm_server.served_model_name and ident["root"], ident
     again = bb.run(_requests())
     assert bb.calls_made == calls and all(r.cached for r in again)  # no repeated call
     assert [r.output for r in again] == [r.output for r in results]

@@ -252,3 +252,15 @@ def test_report_and_diff_user_errors_exit_4_without_traceback(tmp_path):
                            timeout=120, env=env)
         assert p.returncode == 4, p.stderr[-2000:]
         assert p.stderr.startswith("tkgqa-ray: ") and "Traceback" not in p.stderr
+    # a hand-made run dir without gold: named, one line, exit 4
+    import pandas as pd
+
+    bare = tmp_path / "bare"
+    bare.mkdir()
+    pd.DataFrame({"quid": ["1"], "question": ["q?"], "predictions": [["x"]]}).to_parquet(bare / "predictions.parquet")
+    p = subprocess.run([sys.executable, "-m", "tkgqa_ray.cli", "report", str(bare)], capture_output=True, text=True,
+                       timeout=120, env=env)
+    assert p.returncode == 4 and "gold" in p.stderr and "Traceback" not in p.stderr, p.stderr[-2000:]
+    p = subprocess.run([sys.executable, "-m", "tkgqa_ray.cli", "diff", str(bare), str(bare), "--protocol", "nope"],
+                       capture_output=True, text=True, timeout=120, env=env)
+    assert p.returncode == 2 and "config error: --protocol is unknown" in p.stderr, p.stderr[-2000:]

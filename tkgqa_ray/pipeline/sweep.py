@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import logging
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -67,23 +68,40 @@ def build_report(paths: list[Path], out: Path | None = None) -> Path:
     from tkgqa_ray.eval import compare_runs
 
     runs = find_run_dirs(paths)
-    if len(runs) == 1 and out is None and runs[0] == Path(paths[0]):
-        return rebuild_run_report(runs[0])
-    if out is None:
-        out = Path(paths[0]) / "comparison" if len(paths) == 1 else Path("comparison")
-    compare_runs(runs, out_dir=out)
+    with _run_dir_errors():
+        if len(runs) == 1 and out is None and runs[0] == Path(paths[0]):
+            return rebuild_run_report(runs[0])
+        if out is None:
+            out = Path(paths[0]) / "comparison" if len(paths) == 1 else Path("comparison")
+        compare_runs(runs, out_dir=out)
     return out
+
+
+@contextmanager
+def _run_dir_errors():
+    """A run dir missing a file the scorer needs (gold.parquet, ...) is a user error (exit 4)."""
+    try:
+        yield
+    except FileNotFoundError as exc:
+        raise RunDirError(str(exc)) from None
 
 
 def run_diff(run_a: Path, run_b: Path, out: Path | None = None, protocol: str | None = None) -> str:
     from tkgqa_ray.eval import PRIMARY_PROTOCOL, diff_runs, write_diff
 
     proto = protocol or PRIMARY_PROTOCOL
+    from tkgqa_ray.eval.protocols import PROTOCOLS
+
+    if proto not in PROTOCOLS:
+        from tkgqa_ray.pipeline.validate import ConfigError
+
+        raise ConfigError("--protocol", f"is unknown: {proto!r} (choose from {', '.join(sorted(PROTOCOLS))})")
     for d in (run_a, run_b):
         require_complete(Path(d))  # also: missing dir
         if not (Path(d) / PREDICTIONS).is_file():
             raise RunDirError(f"{d}: no {PREDICTIONS} (not a run dir)")
-    d = write_diff(run_a, run_b, out, protocol=proto) if out is not None else diff_runs(run_a, run_b, protocol=proto)
+    with _run_dir_errors():
+        d = write_diff(run_a, run_b, out, protocol=proto) if out is not None else diff_runs(run_a, run_b, protocol=proto)
     return d.markdown
 
 
