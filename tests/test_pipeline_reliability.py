@@ -88,6 +88,25 @@ def test_lock_refuses_a_second_writer_naming_the_first(tmp_path):
     assert not (run / LOCK_NAME).exists()
 
 
+def test_lock_of_a_killed_unreaped_holder_is_stale(tmp_path):
+    from tkgqa_ray.pipeline.rundir_lock import _pid_start
+
+    run = tmp_path / "run"
+    run.mkdir()
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    (run / LOCK_NAME).write_text(json.dumps({"host": socket.gethostname(), "pid": child.pid,
+                                             "pid_start": _pid_start(child.pid), "started": "x"}))
+    child.kill()  # a zombie until waited for: os.kill(pid, 0) still succeeds
+    import time
+
+    time.sleep(0.3)
+    try:
+        with RunDirLock(run) as lock:
+            assert lock.took_over["pid"] == child.pid
+    finally:
+        child.wait()
+
+
 def test_lock_of_another_host_is_never_broken(tmp_path):
     run = tmp_path / "run"
     run.mkdir()

@@ -28,13 +28,18 @@ from tkgqa_ray.pipeline.errors import RunDirError
 LOCK_NAME = ".lock"
 
 
-def _pid_start(pid: int) -> str | None:
-    """Start time of ``pid`` in clock ticks since boot (Linux ``/proc``), else ``None``."""
+def _stat(pid: int) -> list[str] | None:
+    """Fields 3.. of ``/proc/<pid>/stat`` (Linux), else ``None``; comm may hold spaces/parens."""
     try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
         return None
-    return stat.rsplit(")", 1)[1].split()[19]  # field 22 of stat; comm may hold spaces/parens
+
+
+def _pid_start(pid: int) -> str | None:
+    """Start time of ``pid`` in clock ticks since boot (field 22 of stat), else ``None``."""
+    st = _stat(pid)
+    return st[19] if st else None
 
 
 def _alive(pid: int, start: str | None) -> bool:
@@ -44,10 +49,11 @@ def _alive(pid: int, start: str | None) -> bool:
         return False
     except PermissionError:  # exists, owned by someone else
         pass
-    if start is not None:
-        now = _pid_start(pid)
-        if now is not None and now != start:
-            return False  # the pid was reused by a later process
+    st = _stat(pid)
+    if st is not None and st[0] in ("Z", "X"):
+        return False  # killed, not yet reaped by its parent
+    if start is not None and st is not None and st[19] != start:
+        return False  # the pid was reused by a later process
     return True
 
 
