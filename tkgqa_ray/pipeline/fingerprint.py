@@ -44,15 +44,25 @@ def questions_fingerprint(questions: Iterable[Any]) -> str:
     return h.hexdigest()
 
 
+def _prompts_root(cfg: Any) -> Path:
+    from omegaconf import OmegaConf
+
+    from tkgqa_ray.backbones.prompts import PromptError, prompts_dir
+    from tkgqa_ray.pipeline.validate import ConfigError
+
+    try:
+        return prompts_dir(OmegaConf.select(cfg, "backbone.prompts_dir"))
+    except PromptError as exc:
+        raise ConfigError("backbone.prompts_dir", str(exc)) from None
+
+
 def prompt_files(cfg: Any) -> list[Path]:
     """The templates an LLM backbone renders for this run's method (empty for symbolic)."""
     from omegaconf import OmegaConf
 
     if OmegaConf.select(cfg, "backbone.kind") == "symbolic":
         return []
-    from tkgqa_ray.backbones.prompts import prompts_dir
-
-    root = prompts_dir(OmegaConf.select(cfg, "backbone.prompts_dir"))
+    root = _prompts_root(cfg)
     method = str(OmegaConf.select(cfg, "method.name"))
     folders = [root / method, root / "_shared"]
     return sorted(p for f in folders if f.is_dir() for p in f.rglob("*") if p.is_file())
@@ -62,10 +72,7 @@ def prompts_fingerprint(cfg: Any) -> str | None:
     files = prompt_files(cfg)
     if not files:
         return None
-    from tkgqa_ray.backbones.prompts import prompts_dir
-    from omegaconf import OmegaConf
-
-    root = prompts_dir(OmegaConf.select(cfg, "backbone.prompts_dir"))
+    root = _prompts_root(cfg)
     h = hashlib.sha256(b"tkgqa-ray prompts v1\n")
     for p in files:  # names relative to the root: moving the folder is no change
         rel = p.relative_to(root).as_posix().encode()
