@@ -107,5 +107,7 @@ def test_summary_counts_replies_from_the_cache():
     s = summarize(rows)
     assert s["cache"] == {"replies": 5, "from_cache": 3}
     assert "replies from the request cache: 3 of 5" in format_summary(s)
+    s0 = summarize(rows_to_table([state_to_row(state("4", [{"role": "answerer", "attempts": 1}]), "m", "symbolic", "none")]))
+    assert s0["cache"] == {"replies": 1, "from_cache": 0} and "request cache" not in format_summary(s0)
     assert json.loads(json.dumps(s))["cache"]["from_cache"] == 3
     assert isinstance(rows, pa.Table)

@@ -169,6 +169,6 @@ def format_summary(s: dict[str, Any]) -> str:
     if s["answered_by"]:
         lines.append("answered by: " + ", ".join(f"{k}={v}" for k, v in s["answered_by"].items()))
     c = s.get("cache")
-    if c and c["replies"]:
+    if c and c["replies"] and (c["from_cache"] or s["prompt_tokens"]):  # model replies (not symbolic roles)
         lines.append(f"replies from the request cache: {c['from_cache']} of {c['replies']}")
     return "\n".join(lines)
