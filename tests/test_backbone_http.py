@@ -220,13 +220,17 @@ def test_cache_prevents_repeat_calls_across_backbone_instances(prompts, tmp_path
         first = backbone(srv, prompts, cache=RequestCache(cache_path)).run(reqs)
         n_first = len(srv.requests)
         again = backbone(srv, prompts, cache=RequestCache(cache_path)).run(reqs)
-        assert len(srv.requests) == n_first == 3  # the rerun made no call at all
+        # the rerun sent only the one call whose reply had failed validation ("broken" is never
+        # stored); the valid replies, incl. the repaired one, came from the cache
+        assert n_first == 3 and len(srv.requests) == 4
+        assert srv.requests[-1]["messages"][-1]["content"].startswith("Question: one")
         other_model = LLMBackbone("test-llm", OpenAIHTTPTransport(srv.base_url, "m2"), prompts=prompts,
                                   cache=RequestCache(cache_path), max_tokens=40).run(reqs[1:])  # fmt: skip
-        assert len(srv.requests) == 4  # the model is part of the key
+        assert len(srv.requests) == 5  # the model is part of the key
     assert [r.output for r in again] == [r.output for r in first]
     assert [r.attempts for r in again] == [r.attempts for r in first] == [2, 1]
-    assert all(r.cached for r in again) and not any(r.cached for r in first)
+    assert [r.cached for r in again] == [False, True] and not any(r.cached for r in first)
+    assert [r.cached_calls for r in again] == [1, 1] and [r.cached_calls for r in first] == [0, 0]
     assert [r.prompt_tokens for r in again] == [100, 50]  # recorded cost of the original calls
     assert other_model[0].ok
 

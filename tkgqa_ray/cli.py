@@ -41,13 +41,16 @@ def _run(argv: list[str]) -> int:
     @hydra.main(version_base="1.3", config_path=str(conf_dir()), config_name="config")
     def app(cfg: DictConfig) -> None:
         from tkgqa_ray.pipeline.driver import run_pipeline
-        from tkgqa_ray.pipeline.validate import ConfigError
+        from tkgqa_ray.pipeline.errors import user_error_exit
 
         try:
             run_pipeline(cfg)
-        except ConfigError as exc:  # before any work: one clear line, exit 2
+        except Exception as exc:  # a user error: one clear line and its exit code (pipeline/errors.py)
+            code = user_error_exit(exc)
+            if code is None:
+                raise
             print(f"tkgqa-ray: {exc}", file=sys.stderr)
-            raise SystemExit(2) from None
+            raise SystemExit(code) from None
 
     # convenience flags for the common reruns (plain Hydra overrides underneath)
     flags = {"--retry-failed": "run.retry_failed=true", "--fresh": "run.resume=false"}
@@ -127,7 +130,9 @@ def main(argv: list[str] | None = None) -> int:
     if cmd not in COMMANDS:
         print(f"tkgqa-ray: unknown command {cmd!r}\n\n{USAGE}", file=sys.stderr)
         return 2
-    return COMMANDS[cmd](rest) or 0
+    from tkgqa_ray.pipeline.errors import run_cli
+
+    return run_cli(lambda: COMMANDS[cmd](rest))  # user errors: one line, exit 2-5 (pipeline/errors.py)
 
 
 if __name__ == "__main__":

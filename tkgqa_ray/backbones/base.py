@@ -41,8 +41,9 @@ class RoleResult:
     prompt_tokens: int = 0
     completion_tokens: int = 0
     latency_s: float = 0.0
-    cached: bool = False
+    cached: bool = False  # every attempt's reply came from the request cache
     error: str | None = None  # "parse_failure: ..." / "transport: ..."
+    cached_calls: int = 0  # attempts whose reply came from the request cache
 
     @property
     def parse_failure(self) -> bool:

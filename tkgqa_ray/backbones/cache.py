@@ -1,10 +1,18 @@
 """A request cache so that a rerun or a resumed run makes no repeated model call.
 
-Keyed by sha256 of (backbone name, model, role, rendered messages, sampling params incl. the
-JSON schema sent for guided decoding). One SQLite file in WAL mode: safe for several processes
-on one node (Ray workers, pytest-xdist); every worker opens its own connection. Only successful
-transport calls are stored (a transport error is transient; a parse failure is not, so the
-invalid text *is* cached and the retry prompt that follows it is cached too).
+What it may serve (docs/running.md "Guarantees"): a reply is stored only after it came back
+from the server *and passed the role's validation* (free-text roles: any reply); transport
+errors and replies that failed validation are never stored, so they can never be served, let
+alone as successes. The key is sha256 of (key version, backbone name, configured model, the
+model identity the server reports (``/v1/models`` id + root, see
+``Transport.server_identity``), transport settings that change outputs (guided JSON,
+``extra_body``), role, rendered messages, sampling params incl. the JSON schema). While the
+server has not said which model it serves (unreachable, never replied), the cache is not read
+at all: a dead or different server cannot be papered over with stored replies. Entries of
+older key versions are simply never hit.
+
+One SQLite file in WAL mode: safe for several processes on one node (Ray workers,
+pytest-xdist); every worker opens its own connection.
 """
 
 from __future__ import annotations
@@ -17,6 +25,9 @@ import threading
 import time
 from pathlib import Path
 from typing import Any
+
+
+KEY_VERSION = 2  # v2: server identity + transport settings in the key; only validated replies stored
 
 
 def request_key(**parts: Any) -> str:

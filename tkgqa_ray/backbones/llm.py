@@ -5,8 +5,10 @@ to the transport at once, validate JSON roles against their pydantic schema, and
 invalid ones with a repair turn (the model's bad answer + ``prompts/_shared/repair.txt``) up to
 ``max_attempts`` calls in total at temperature 0. What is still invalid becomes
 ``RoleResult(ok=False, error="parse_failure: ...", raw=<last text>)``; transport failures
-become ``error="transport: ..."``. Each transport call is looked up in / stored to the request
-cache first, so a rerun replays the same conversation without calling the model.
+become ``error="transport: ..."``. Each transport call is looked up in the request cache first;
+only replies that passed validation are stored, under a key that holds the model identity the
+server reports (see :mod:`tkgqa_ray.backbones.cache`), so a rerun against the same server
+replays the valid replies without calling the model, and nothing else is ever served.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tkgqa_ray.backbones.base import Backbone, RoleRequest, RoleResult
-from tkgqa_ray.backbones.cache import RequestCache, request_key
+from tkgqa_ray.backbones.cache import KEY_VERSION, RequestCache, request_key
 from tkgqa_ray.backbones.prompts import PromptLibrary
 from tkgqa_ray.backbones.transports.base import ChatCall, Completion, Transport
 from tkgqa_ray.backbones.validation import validate_output
@@ -54,6 +56,7 @@ class _Conv:
     completion_tokens: int = 0
     latency_s: float = 0.0
     all_cached: bool = True
+    cached_calls: int = 0
     raw: str | None = None
     history: list[str] = field(default_factory=list)
 
@@ -87,6 +90,7 @@ class LLMBackbone(Backbone):
         self._counter: TokenCounter | None = None
         self._owned = list(owned or [])  # e.g. a managed CPU server, stopped on close()
         self.calls_made = 0  # transport calls actually sent (not cache hits)
+        self._warned_no_identity = False
 
     def __repr__(self) -> str:
         return f"LLMBackbone(name={self.name!r}, transport={self.transport!r})"
@@ -103,13 +107,31 @@ class LLMBackbone(Backbone):
     def _max_tokens(self, req: RoleRequest) -> int:
         return self.role_max_tokens.get(f"{req.method}.{req.role}", self.role_max_tokens.get(req.role, self.max_tokens))
 
-    def _key(self, req: RoleRequest, call: ChatCall) -> str:
+    def _key(self, req: RoleRequest, call: ChatCall, server: dict[str, Any]) -> str:
         return request_key(
+            v=KEY_VERSION,
             backbone=self.name,
             model=self.transport.model,
+            server=server,  # what the server says it serves: another server's replies never match
+            transport=self.transport.output_settings(),
             role=f"{req.method}.{req.role}",
-            messages=call.messages,
-            sampling=call.sampling(),
+            messages=call.messages,  # the rendered prompt
+            sampling=call.sampling(),  # max_tokens, temperature, the role's JSON schema
+        )
+
+    def _store(self, key: str | None, comp: Completion) -> None:
+        """Store a fresh reply that passed validation (the only kind the cache may serve)."""
+        if key is None or self.cache is None or comp.error is not None or comp.extra.get("cached"):
+            return
+        self.cache.put(
+            key,
+            {
+                "text": comp.text,
+                "prompt_tokens": comp.prompt_tokens,
+                "completion_tokens": comp.completion_tokens,
+                "finish_reason": comp.finish_reason,
+                "usage": comp.usage,
+            },
         )
 
     def _count_tokens(self, comp: Completion, messages: list[dict[str, str]]) -> None:
@@ -139,21 +161,23 @@ class LLMBackbone(Backbone):
 
         pending = list(convs)
         while pending:
-            comps = self._send([(requests[i], convs[i].call) for i in pending])
+            comps, keys = self._send([(requests[i], convs[i].call) for i in pending])
             still: list[int] = []
-            for i, comp in zip(pending, comps):
+            for i, comp, key in zip(pending, comps, keys):
                 req, conv = requests[i], convs[i]
                 conv.attempts += 1
                 conv.prompt_tokens += comp.prompt_tokens
                 conv.completion_tokens += comp.completion_tokens
                 conv.latency_s += comp.latency_s
                 conv.all_cached &= bool(comp.extra.get("cached"))
+                conv.cached_calls += bool(comp.extra.get("cached"))
                 if comp.error is not None:
                     results[i] = self._result(req, conv, None, comp.error)
                     continue
                 conv.raw = comp.text
                 output, err = validate_output(req.schema, comp.text or "")
                 if err is None:
+                    self._store(key, comp)
                     results[i] = self._result(req, conv, output, None)
                 elif conv.attempts >= self.max_attempts:
                     if comp.finish_reason == "length":
@@ -170,15 +194,22 @@ class LLMBackbone(Backbone):
             pending = still
         return [r for r in results if r is not None]
 
-    def _send(self, items: list[tuple[RoleRequest, ChatCall]]) -> list[Completion]:
-        """Cache lookups first; one transport batch for the misses; store the successes."""
+    def _send(self, items: list[tuple[RoleRequest, ChatCall]]) -> tuple[list[Completion], list[str | None]]:
+        """Cache lookups first; one transport batch for the misses. Returns the completions
+        and each one's cache key (``None``: no cache, or the server's identity is unknown, in
+        which case nothing is read from or written to the cache)."""
         out: list[Completion | None] = [None] * len(items)
         keys: list[str | None] = [None] * len(items)
         miss: list[int] = []
+        server = self.transport.server_identity() if self.cache is not None else None
+        if self.cache is not None and server is None and not self._warned_no_identity:
+            self._warned_no_identity = True
+            log.warning("%s: the server did not say which model it serves (unreachable?); "
+                        "request cache bypassed for these calls", self.name)
         for j, (req, call) in enumerate(items):
-            if self.cache is not None:
-                keys[j] = self._key(req, call)
-                hit = self.cache.get(keys[j])  # type: ignore[arg-type]
+            if server is not None:
+                keys[j] = self._key(req, call, server)
+                hit = self.cache.get(keys[j])  # type: ignore[union-attr,arg-type]
                 if hit is not None:
                     out[j] = Completion(**hit, extra={"cached": True})
                     out[j].latency_s = 0.0  # type: ignore[union-attr]
@@ -192,18 +223,7 @@ class LLMBackbone(Backbone):
             for j, comp in zip(miss, comps):
                 self._count_tokens(comp, items[j][1].messages)
                 out[j] = comp
-                if comp.error is None and self.cache is not None:
-                    self.cache.put(
-                        keys[j],  # type: ignore[arg-type]
-                        {
-                            "text": comp.text,
-                            "prompt_tokens": comp.prompt_tokens,
-                            "completion_tokens": comp.completion_tokens,
-                            "finish_reason": comp.finish_reason,
-                            "usage": comp.usage,
-                        },
-                    )
-        return out  # type: ignore[return-value]
+        return out, keys  # type: ignore[return-value]
 
     @staticmethod
     def _result(req: RoleRequest, conv: _Conv, output: Any, error: str | None) -> RoleResult:
@@ -218,6 +238,7 @@ class LLMBackbone(Backbone):
             latency_s=conv.latency_s,
             cached=conv.all_cached,
             error=error,
+            cached_calls=conv.cached_calls,
         )
 
     def close(self) -> None:

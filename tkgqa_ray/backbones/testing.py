@@ -15,10 +15,12 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Callable
 
 
-def chat_response(text: str, prompt_tokens: int = 11, completion_tokens: int = 5, usage: bool = True) -> dict[str, Any]:
+def chat_response(text: str, prompt_tokens: int = 11, completion_tokens: int = 5, usage: bool = True,
+                  model: str | None = None) -> dict[str, Any]:
     body: dict[str, Any] = {
         "id": "x",
         "object": "chat.completion",
+        **({"model": model} if model else {}),
         "choices": [{"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop"}],
     }
     if usage:
@@ -26,6 +28,9 @@ def chat_response(text: str, prompt_tokens: int = 11, completion_tokens: int = 5
                          "total_tokens": prompt_tokens + completion_tokens}  # fmt: skip
     return body
 
+
+# What a ScriptedServer's GET /v1/models lists unless a test says otherwise (vLLM-style entry).
+DEFAULT_MODELS = [{"id": "m", "object": "model", "root": "/models/m"}]
 
 # A reply is (status, json body) or ("sleep", seconds) to force a client timeout.
 Reply = tuple[Any, Any]
@@ -35,11 +40,16 @@ class ScriptedServer:
     """An OpenAI-compatible ``/v1/chat/completions`` on 127.0.0.1 whose replies a test scripts.
 
     ``script(request_json, n) -> Reply`` is called for each request (n = 0-based request count);
-    every request's JSON body and headers are recorded in ``requests``.
+    every request's JSON body and headers are recorded in ``requests``. ``GET /v1/models``
+    lists ``models`` (what the server says it serves; ``None`` = 404, as on servers without
+    that endpoint); ``model_probes`` counts those calls.
     """
 
-    def __init__(self, script: Callable[[dict[str, Any], int], Reply]) -> None:
+    def __init__(self, script: Callable[[dict[str, Any], int], Reply],
+                 models: list[dict[str, Any]] | None = DEFAULT_MODELS) -> None:
         self.script = script
+        self.models = models
+        self.model_probes = 0
         self.requests: list[dict[str, Any]] = []
         self.headers: list[dict[str, str]] = []
         self._lock = threading.Lock()
@@ -48,6 +58,16 @@ class ScriptedServer:
         class Handler(BaseHTTPRequestHandler):
             def log_message(self, *args: Any) -> None:  # keep pytest output quiet
                 pass
+
+            def do_GET(self) -> None:  # noqa: N802
+                outer.model_probes += 1
+                ok = self.path.rstrip("/").endswith("/models") and outer.models is not None
+                data = json.dumps({"object": "list", "data": outer.models} if ok else {"error": "not found"}).encode()
+                self.send_response(200 if ok else 404)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
 
             def do_POST(self) -> None:  # noqa: N802
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))

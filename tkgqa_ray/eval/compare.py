@@ -312,6 +312,48 @@ def _read_rows(run_dir: Path) -> pd.DataFrame:
     return rows_to_frame(pd.read_parquet(p, columns=cols))
 
 
+def _shown(value: Any, status: str | None = "ok") -> str:
+    """A cell of the diff table: an answer, or why there is none (never ``nan``/``None``)."""
+    if status not in (None, "ok"):
+        return f"({status})"
+    if value is None or (isinstance(value, float) and math.isnan(value)) or str(value).strip() == "":
+        return "(none)"
+    return str(value)
+
+
+def _by_quid(df: pd.DataFrame, col: str) -> dict[str, Any]:
+    return dict(zip(df.quid, df[col])) if col in df.columns else {}
+
+
+def _not_comparable(message: str) -> Exception:
+    from tkgqa_ray.pipeline.errors import NotComparableError
+
+    return NotComparableError(message)
+
+
+def _check_same_questions(a_dir: Path, b_dir: Path, ra: pd.DataFrame, rb: pd.DataFrame, shared: list[str],
+                          golds: Mapping[str, Gold]) -> None:
+    """Refuse when one quid names different questions in the two runs (other text, other gold)."""
+    ta, tb = _by_quid(ra, "question"), _by_quid(rb, "question")
+    texts = [q for q in shared if q in ta and q in tb and ta[q] != tb[q]]
+    if texts:
+        q = texts[0]
+        raise _not_comparable(
+            f"cannot diff {a_dir} and {b_dir}: {len(texts)} of their {len(shared)} shared question ids have "
+            f"different question texts (e.g. quid {q}: {ta[q]!r} in A, {tb[q]!r} in B); "
+            "they were run on different question files"
+        )
+    if (b_dir / GOLD_FILE).exists():
+        gb = {str(k): v for k, v in load_gold(b_dir).items()}
+        answers = [q for q in shared if q in gb and q in golds and tuple(gb[q].answers) != tuple(golds[q].answers)]
+        if answers:
+            q = answers[0]
+            raise _not_comparable(
+                f"cannot diff {a_dir} and {b_dir}: {len(answers)} shared question(s) have different gold answers "
+                f"(e.g. quid {q}: {list(golds[q].answers)} in A, {list(gb[q].answers)} in B)"
+            )
+
+
 def diff_runs(
     run_a: str | Path,
     run_b: str | Path,
@@ -323,43 +365,53 @@ def diff_runs(
     """Which questions A gets right and B wrong (and vice versa) under ``protocol`` Hits@k,
     with counts by question type and an exact McNemar test on the discordant pairs.
 
-    Gold defaults to run A's ``gold.parquet``; questions absent from a run count as misses
-    for it, rows outside the gold are ignored (the two runs may cover different subsets)."""
+    Only the questions *both* runs have a row for (and gold for) are compared; questions in
+    only one run are counted and listed in the summary (``only_a`` / ``only_b``), never scored
+    as misses. Gold defaults to run A's ``gold.parquet``. Raises ``NotComparableError``
+    when a shared quid has another question text (or other gold answers) in B, or when the
+    runs share no question."""
     if k not in HITS_K:
         raise ValueError(f"k must be one of {HITS_K}")
     (proto,) = get_protocols([protocol])
     a_dir, b_dir = Path(run_a), Path(run_b)
     golds = {str(q): g for q, g in (golds if golds is not None else load_gold(a_dir)).items()}
     ra, rb = _read_rows(a_dir), _read_rows(b_dir)
-    ra, rb = ra[ra.quid.isin(golds.keys())], rb[rb.quid.isin(golds.keys())]
-    sa = score_questions(ra, golds, [proto])
-    sb = score_questions(rb, golds, [proto])
+    qa, qb = list(dict.fromkeys(ra.quid)), set(rb.quid)
+    shared_all = [q for q in qa if q in qb]
+    only_a = [q for q in qa if q not in qb]
+    sa_set = set(qa)
+    only_b = [q for q in dict.fromkeys(rb.quid) if q not in sa_set]
+    _check_same_questions(a_dir, b_dir, ra, rb, shared_all, golds)
+    shared = [q for q in shared_all if q in golds]
+    no_gold = len(shared_all) - len(shared)
+    if not shared:
+        raise _not_comparable(
+            f"cannot diff {a_dir} and {b_dir}: no question with gold is in both runs "
+            f"({len(qa)} in A, {len(qb)} in B, {len(shared_all)} shared)"
+        )
+    keep = set(shared)
+    ra, rb = ra[ra.quid.isin(keep)], rb[rb.quid.isin(keep)]
+    sub_golds = {q: golds[q] for q in shared}
+    sa = score_questions(ra, sub_golds, [proto]).set_index("quid").reindex(shared).reset_index()
+    sb = score_questions(rb, sub_golds, [proto]).set_index("quid").reindex(shared)
     col = score_col(protocol, k)
     tcol = next((c for c in ("qtype", "question_level", "answer_type") if sa[c].notna().any()), None)
     table = pd.DataFrame(
         {
             "quid": sa.quid,
             "type": sa[tcol].fillna("–") if tcol else "all",
-            "gold": [" | ".join(golds[q].answers) for q in sa.quid],
-            "a_top": sa.top,
-            "b_top": sb.set_index("quid").top.reindex(sa.quid).to_numpy(),
-            "a_status": sa.status,
-            "b_status": sb.set_index("quid").status.reindex(sa.quid).to_numpy(),
+            "gold": [_shown(" | ".join(golds[q].answers)) for q in sa.quid],
+            "a_top": [_shown(t, s) for t, s in zip(sa.top, sa.status)],
+            "b_top": [_shown(t, s) for t, s in zip(sb.top, sb.status)],
+            "a_status": sa.status.to_numpy(),
+            "b_status": sb.status.to_numpy(),
             "a_hit": sa[col].astype(bool).to_numpy(),
-            "b_hit": sb.set_index("quid")[col].reindex(sa.quid).astype(bool).to_numpy(),
+            "b_hit": sb[col].astype(bool).to_numpy(),
         }
     )
-    questions: dict[str, Any] = {}
-    for df in (ra, rb):
-        if "question" in df.columns:
-            for q, t in zip(df.quid, df.question):
-                questions.setdefault(q, t)
+    questions = _by_quid(ra, "question") or _by_quid(rb, "question")
     if questions:
-        table.insert(2, "question", [questions.get(q) for q in table.quid])
-    for side in ("a", "b"):  # say why a run has no answer instead of showing NaN
-        st = table[f"{side}_status"]
-        table[f"{side}_top"] = [t if s == "ok" and t is not None else f"({s})" if s != "ok" else "(none)"
-                                for t, s in zip(table[f"{side}_top"], st)]
+        table.insert(2, "question", [_shown(questions.get(q)) for q in table.quid])
     table["outcome"] = [
         "both" if a and b else "a_only" if a else "b_only" if b else "neither"
         for a, b in zip(table.a_hit, table.b_hit)
@@ -379,6 +431,9 @@ def diff_runs(
         "identity_a": ia.identity, "identity_b": ib.identity,
         "protocol": protocol, "metric": f"hits@{k}",
         "n": int(len(table)),
+        "n_a_rows": len(qa), "n_b_rows": len(qb),
+        "only_in_a": len(only_a), "only_in_b": len(only_b), "shared_without_gold": no_gold,
+        "only_in_a_examples": only_a[:20], "only_in_b_examples": only_b[:20],
         "a_score": float(table.a_hit.mean()) if len(table) else None,
         "b_score": float(table.b_hit.mean()) if len(table) else None,
         "a_only": int(total["a_only"]), "b_only": int(total["b_only"]),
@@ -398,8 +453,19 @@ def _diff_markdown(table: pd.DataFrame, by_type: pd.DataFrame, s: Mapping[str, A
         f"# Per-question diff ({s['metric']}, `{s['protocol']}`)", "",
         f"- A: `{s['run_a']}` ({who(s['identity_a'])}): {fmt(s['a_score'])}",
         f"- B: `{s['run_b']}` ({who(s['identity_b'])}): {fmt(s['b_score'])}",
-        f"- {s['n']} questions; A right & B wrong: {s['a_only']}; B right & A wrong: {s['b_only']}; "
-        f"exact McNemar p = {s['mcnemar_p']:.3g}", "",
+        f"- {s['n']} questions (in both runs); A right & B wrong: {s['a_only']}; B right & A wrong: {s['b_only']}; "
+        f"exact McNemar p = {s['mcnemar_p']:.3g} (over these {s['n']} only)", "",
+    ]
+    if s.get("only_in_a") or s.get("only_in_b") or s.get("shared_without_gold"):
+        def ex(key: str) -> str:
+            return f" (e.g. {', '.join(map(str, s[key][:5]))})" if s.get(key) else ""
+
+        lines[-1:-1] = [
+            f"- **Warning: the runs cover different questions.** Compared only on the {s['n']} both have; "
+            f"only in A: {s['only_in_a']}{ex('only_in_a_examples')}; only in B: {s['only_in_b']}{ex('only_in_b_examples')}"
+            + (f"; in both but without gold: {s['shared_without_gold']}" if s.get("shared_without_gold") else ""),
+        ]
+    lines += [
         "## By type", "",
         md_table(list(by_type.columns), by_type.itertuples(index=False)), "",
     ]

@@ -58,7 +58,11 @@ def _identity(cfg: DictConfig) -> dict[str, Any]:
     return out
 
 
-def _check_resume_identity(run_dir: Path, cfg: DictConfig) -> None:
+def _check_resume_identity(run_dir: Path, cfg: DictConfig, fingerprints: dict[str, Any] | None = None) -> None:
+    """Refuse to resume a run dir written with other identity keys or other data (KG, prompts;
+    questions are checked per row). Writes nothing: :func:`_write_identity` does."""
+    from tkgqa_ray.pipeline.fingerprint import check_fingerprints
+
     path = run_dir / "run_identity.json"
     mine = _identity(cfg)
     if path.exists():
@@ -70,9 +74,16 @@ def _check_resume_identity(run_dir: Path, cfg: DictConfig) -> None:
                     f"differs from the run already in {run_dir} ({theirs.get(key)!r} there, {mine.get(key)!r} now); "
                     "use another run.output_dir or run.resume=false to start over",
                 )
-    else:
-        run_dir.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(mine, indent=2, sort_keys=True))
+        if fingerprints is not None:
+            check_fingerprints(run_dir, theirs.get("fingerprints") or {}, fingerprints)
+
+
+def _write_identity(run_dir: Path, cfg: DictConfig, fingerprints: dict[str, Any] | None = None) -> None:
+    body = {**_identity(cfg), **({"fingerprints": fingerprints} if fingerprints is not None else {})}
+    run_dir.mkdir(parents=True, exist_ok=True)
+    tmp = run_dir / f".run_identity.json.tmp-{os.getpid()}"
+    tmp.write_text(json.dumps(body, indent=2, sort_keys=True))
+    os.replace(tmp, run_dir / "run_identity.json")
 
 
 def init_ray(cfg: DictConfig) -> None:
@@ -85,6 +96,9 @@ def init_ray(cfg: DictConfig) -> None:
     if address:
         kwargs["address"] = address
     else:
+        from tkgqa_ray.pipeline.shutdown import install_sigterm_exit
+
+        install_sigterm_exit()  # a SIGTERM'd driver stops the local Ray it starts (no orphans)
         for key in ("num_cpus", "object_store_memory", "include_dashboard"):
             v = OmegaConf.select(cfg, f"ray.{key}")
             if v is not None:
@@ -191,43 +205,55 @@ def stream_batches(todo: list, cfg: DictConfig, shared: Any, meta: dict[str, str
 
 
 def run_pipeline(cfg: DictConfig) -> dict[str, Any]:
-    """Run (or resume) one evaluation; returns the run summary (also in run.json)."""
+    """Run (or resume) one evaluation; returns the run summary (also in run.json).
+
+    Config and input files are checked before Ray starts and before anything is written;
+    then the run dir is locked (one writer per dir) for the rest of the run."""
+    from tkgqa_ray.pipeline.inputs import load_inputs
+    from tkgqa_ray.pipeline.rundir_lock import RunDirLock, stale_lock_warning
+
     t_start = time.time()
     started = datetime.now(timezone.utc).isoformat(timespec="seconds")
     validate_config(cfg)
     run_dir = resolve_output_dir(cfg)
-    run_dir.mkdir(parents=True, exist_ok=True)
+    inputs = load_inputs(cfg)
+    with RunDirLock(run_dir) as lock:
+        if lock.took_over is not None:
+            log.warning(stale_lock_warning(lock))
+        return _run_locked(cfg, run_dir, inputs, started, t_start)
+
+
+def _run_locked(cfg: DictConfig, run_dir: Path, inputs: Any, started: str, t_start: float) -> dict[str, Any]:
+    from tkgqa_ray.pipeline.completion import mark_started
+    from tkgqa_ray.pipeline.fingerprint import check_rows_match, data_fingerprints
+
+    dataset = inputs.dataset
+    questions = dataset.questions
+    fingerprints = data_fingerprints(cfg, questions, inputs.table)
     parts = PartStore(run_dir)
     if not cfg.run.resume:
+        mark_started(run_dir)
         parts.clear()
         (run_dir / "run_identity.json").unlink(missing_ok=True)
-    _check_resume_identity(run_dir, cfg)
-
-    from tkgqa_ray.data.loaders import load_dataset
-
-    d = cfg.dataset
-    dataset = load_dataset(d.name, d.root, d.split, limit=cfg.run.limit, kg_path=d.get("kg"))
-    if dataset.kg_path is None:
-        raise ConfigError("dataset.kg", f"dataset {d.name!r} ships no temporal KG; set dataset.kg=PATH")
-    questions = dataset.questions
+    _check_resume_identity(run_dir, cfg, fingerprints)
+    done = parts.read_latest()
+    check_rows_match(run_dir, done, questions)
+    mark_started(run_dir)  # from here on the dir is unfinished until COMPLETE is written
+    _write_identity(run_dir, cfg, fingerprints)
     _save_gold(run_dir, dataset.golds)
     meta = {"method": str(cfg.method.name), "backbone": str(cfg.backbone.name), "ablation": str(cfg.ablation.name)}
 
-    done = parts.read_latest()
     todo = _todo(questions, done, bool(cfg.run.retry_failed))
     log.info("run dir %s: %d questions, %d already written, %d to run", run_dir, len(questions), len(questions) - len(todo), len(todo))
     written = 0
     if todo:
-        from tkgqa_ray.kg import load_kg
-
         # the dir must never show a finished-looking result while parts are still being added
         (run_dir / "predictions.parquet").unlink(missing_ok=True)
 
         init_ray(cfg)
-        table = load_kg(dataset.kg_path)
         from tkgqa_ray.pipeline.resources import start_shared
 
-        shared = start_shared(table, str(dataset.kg_path), cfg)
+        shared = start_shared(inputs.table, str(dataset.kg_path), cfg)
         try:
             written = stream_batches(todo, cfg, shared, meta, parts, bool(cfg.run.progress))
         finally:
@@ -269,6 +295,9 @@ def finish_run(run_dir: Path, final: pa.Table, golds: dict, cfg: DictConfig, met
         "config": OmegaConf.to_container(cfg, resolve=True),
     }
     (run_dir / "run.json").write_text(json.dumps(info, indent=2, default=str))
+    from tkgqa_ray.pipeline.completion import mark_complete
+
+    mark_complete(run_dir, {"questions": final.num_rows, "errors": summary["failed"]})  # last write of a run
     print(f"[tkgqa-ray] {meta['method']} / {meta['backbone']} / {meta['ablation']} -> {run_dir}")
     print(format_summary(summary))
     if isinstance(report, dict) and report.get("headline"):

@@ -100,6 +100,7 @@ def summarize(rows: pa.Table) -> dict[str, Any]:
     errors = [e for e in d["error"] if e is not None]
     parse_by_role: dict[str, int] = {}
     error_kinds: dict[str, int] = {}
+    cache = _cache_counts(d["roles"])
     for e in errors:
         kind = e.split(":", 1)[0]
         error_kinds[kind] = error_kinds.get(kind, 0) + 1
@@ -125,7 +126,21 @@ def summarize(rows: pa.Table) -> dict[str, Any]:
         "initial_evidence": _pcts(arr("initial_evidence_count")),
         "final_evidence": _pcts(arr("final_evidence_count")),
         "answered_by": _counts(d["answered_by"]),
+        "cache": cache,
     }
+
+
+def _cache_counts(roles_col: list[Any]) -> dict[str, int]:
+    """Model replies (role-call attempts) in the rows, and how many came from the request
+    cache rather than the server. Rows of a resumed run count as they were recorded."""
+    calls = cached = 0
+    for roles in roles_col:
+        for role in json.loads(roles) if roles else []:
+            n = int(role.get("attempts") or 0)
+            calls += n
+            # rows written before ``cached_calls`` existed: all or nothing, from ``cached``
+            cached += int(role.get("cached_calls", n if role.get("cached") else 0) or 0)
+    return {"replies": calls, "from_cache": cached}
 
 
 def _counts(values: list[Any]) -> dict[str, int]:
@@ -153,4 +168,7 @@ def format_summary(s: dict[str, Any]) -> str:
         lines.append(f"final evidence: mean {ev['mean']}  p50 {ev['p50']}  max {ev['max']}")
     if s["answered_by"]:
         lines.append("answered by: " + ", ".join(f"{k}={v}" for k, v in s["answered_by"].items()))
+    c = s.get("cache")
+    if c and c["replies"] and (c["from_cache"] or s["prompt_tokens"]):  # model replies (not symbolic roles)
+        lines.append(f"replies from the request cache: {c['from_cache']} of {c['replies']}")
     return "\n".join(lines)

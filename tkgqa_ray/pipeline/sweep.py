@@ -8,10 +8,14 @@ from __future__ import annotations
 
 import json
 import logging
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from hydra.experimental.callback import Callback
+
+from tkgqa_ray.pipeline.completion import require_complete, written_by_driver
+from tkgqa_ray.pipeline.errors import RunDirError
 
 log = logging.getLogger(__name__)
 
@@ -20,21 +24,26 @@ PREDICTIONS = "predictions.parquet"
 
 def find_run_dirs(paths: list[Path], max_depth: int = 3) -> list[Path]:
     """Run dirs among ``paths``: each path itself if it is one, else its descendants that are
-    (a sweep dir holds one run dir per job). Sorted, no duplicates."""
+    (a sweep dir holds one run dir per job). Sorted, no duplicates. A run dir the driver has
+    not finished (no ``COMPLETE``) is refused, naming it, never reported as a result."""
     found: list[Path] = []
     for p in paths:
         p = Path(p)
         if not p.is_dir():
-            raise FileNotFoundError(f"{p}: not a directory")
-        if (p / PREDICTIONS).is_file():
+            raise RunDirError(f"{p}: not a directory")
+        if written_by_driver(p) or (p / PREDICTIONS).is_file():
+            require_complete(p)
             found.append(p)
             continue
-        hits = sorted(
-            q.parent for q in p.rglob(PREDICTIONS)
+        marks = (PREDICTIONS, "run_identity.json")
+        hits = sorted({
+            q.parent for m in marks for q in p.rglob(m)
             if len(q.relative_to(p).parts) <= max_depth + 1 and q.parent.name != "comparison"
-        )
+        })
         if not hits:
-            raise FileNotFoundError(f"{p}: no {PREDICTIONS} in it or below it (not a run or sweep dir)")
+            raise RunDirError(f"{p}: no {PREDICTIONS} in it or below it (not a run or sweep dir)")
+        for d in hits:
+            require_complete(d)
         found.extend(hits)
     return list(dict.fromkeys(found))
 
@@ -59,19 +68,40 @@ def build_report(paths: list[Path], out: Path | None = None) -> Path:
     from tkgqa_ray.eval import compare_runs
 
     runs = find_run_dirs(paths)
-    if len(runs) == 1 and out is None and runs[0] == Path(paths[0]):
-        return rebuild_run_report(runs[0])
-    if out is None:
-        out = Path(paths[0]) / "comparison" if len(paths) == 1 else Path("comparison")
-    compare_runs(runs, out_dir=out)
+    with _run_dir_errors():
+        if len(runs) == 1 and out is None and runs[0] == Path(paths[0]):
+            return rebuild_run_report(runs[0])
+        if out is None:
+            out = Path(paths[0]) / "comparison" if len(paths) == 1 else Path("comparison")
+        compare_runs(runs, out_dir=out)
     return out
+
+
+@contextmanager
+def _run_dir_errors():
+    """A run dir missing a file the scorer needs (gold.parquet, ...) is a user error (exit 4)."""
+    try:
+        yield
+    except FileNotFoundError as exc:
+        raise RunDirError(str(exc)) from None
 
 
 def run_diff(run_a: Path, run_b: Path, out: Path | None = None, protocol: str | None = None) -> str:
     from tkgqa_ray.eval import PRIMARY_PROTOCOL, diff_runs, write_diff
 
     proto = protocol or PRIMARY_PROTOCOL
-    d = write_diff(run_a, run_b, out, protocol=proto) if out is not None else diff_runs(run_a, run_b, protocol=proto)
+    from tkgqa_ray.eval.protocols import PROTOCOLS
+
+    if proto not in PROTOCOLS:
+        from tkgqa_ray.pipeline.validate import ConfigError
+
+        raise ConfigError("--protocol", f"is unknown: {proto!r} (choose from {', '.join(sorted(PROTOCOLS))})")
+    for d in (run_a, run_b):
+        require_complete(Path(d))  # also: missing dir
+        if not (Path(d) / PREDICTIONS).is_file():
+            raise RunDirError(f"{d}: no {PREDICTIONS} (not a run dir)")
+    with _run_dir_errors():
+        d = write_diff(run_a, run_b, out, protocol=proto) if out is not None else diff_runs(run_a, run_b, protocol=proto)
     return d.markdown
 
 
@@ -82,7 +112,7 @@ class ComparisonReportCallback(Callback):
         sweep_dir = Path(str(config.hydra.sweep.dir))
         try:
             runs = find_run_dirs([sweep_dir])
-        except FileNotFoundError as exc:
+        except RunDirError as exc:
             log.warning("no comparison report: %s", exc)
             return
         from tkgqa_ray.eval import compare_runs

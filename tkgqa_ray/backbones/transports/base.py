@@ -54,5 +54,16 @@ class Transport(ABC):
     def complete(self, calls: list[ChatCall]) -> list[Completion]:
         """One completion per call, in order; never raises for a single failed request."""
 
+    def server_identity(self) -> dict[str, Any] | None:
+        """Which model actually answers, as the server reports it; part of the request-cache
+        key. ``None`` = unknown right now (server unreachable): the cache is then bypassed,
+        so no stored reply can stand in for a server that does not answer. In-process engines
+        load ``model`` themselves, so that is their identity."""
+        return {"id": self.model}
+
+    def output_settings(self) -> dict[str, Any]:
+        """Transport settings besides the call that change outputs (part of the cache key)."""
+        return {"guided_json": self.guided_json}
+
     def close(self) -> None:
         pass

@@ -118,6 +118,8 @@ class OpenAIHTTPTransport(Transport):
         self._client: httpx.Client | None = None
         self._pool: ThreadPoolExecutor | None = None
         self._lock = threading.Lock()
+        self._identity: dict[str, Any] | None = None
+        self._identity_checked = float("-inf")  # monotonic time of the last /models probe
 
     def __repr__(self) -> str:
         return (
@@ -128,7 +130,9 @@ class OpenAIHTTPTransport(Transport):
     # -- pickling (Ray ships the backbone to stage workers) ----------------------------------
     def __getstate__(self) -> dict[str, Any]:
         # No client/pool/lock, and never the key: the worker re-reads it from its environment.
-        state = {k: v for k, v in self.__dict__.items() if k not in ("_client", "_pool", "_lock", "_key", "limiter")}
+        # The server identity is probed again in each process (it may have been restarted).
+        skip = ("_client", "_pool", "_lock", "_key", "limiter", "_identity", "_identity_checked")
+        state = {k: v for k, v in self.__dict__.items() if k not in skip}
         state["_qps"] = 1.0 / self.limiter.interval if self.limiter.interval else None
         return state
 
@@ -139,6 +143,43 @@ class OpenAIHTTPTransport(Transport):
         self.limiter = RateLimiter(qps)  # per process: qps is a per-worker limit
         self._client = self._pool = None
         self._lock = threading.Lock()
+        self._identity, self._identity_checked = None, float("-inf")
+
+    # -- server identity (request-cache key) -------------------------------------------------
+    IDENTITY_RETRY_S = 30.0  # after a failed probe, ask again at most this often
+
+    def server_identity(self) -> dict[str, Any] | None:
+        """``GET {base_url}/models``: the entry of our model (or the only one served): its
+        ``id`` and, where the server says (vLLM), its ``root`` (the weights it loaded).
+        Failing that, the ``model`` field of a live reply in this process. ``None`` while the
+        server has not answered at all."""
+        if self._identity is not None:
+            return self._identity
+        now = time.monotonic()
+        if now - self._identity_checked < self.IDENTITY_RETRY_S:
+            return None
+        self._identity_checked = now
+        client, _ = self._ensure()
+        try:
+            resp = client.get(f"{self.base_url}/models", headers=self._headers(),
+                              timeout=httpx.Timeout(min(self._timeout.read or 10.0, 10.0), connect=self._timeout.connect))
+            data = resp.json().get("data") if resp.status_code == 200 else None
+        except (httpx.HTTPError, ValueError, AttributeError) as exc:
+            log.info("%s: no model list from %s (%s); request cache bypassed until the server answers",
+                     self.model, self.base_url, type(exc).__name__)
+            return self._identity
+        entries = [e for e in data or [] if isinstance(e, dict) and e.get("id")]
+        mine = [e for e in entries if e["id"] == self.model] or (entries if len(entries) == 1 else [])
+        if mine:
+            self._identity = {"id": str(mine[0]["id"]), "root": mine[0].get("root")}
+        return self._identity
+
+    def output_settings(self) -> dict[str, Any]:
+        return {"guided_json": self.guided_json, "strict": self.json_schema_strict, "extra_body": self.extra_body}
+
+    def _learn_identity(self, data: dict[str, Any]) -> None:
+        if self._identity is None and isinstance(data.get("model"), str) and data["model"]:
+            self._identity = {"id": data["model"], "root": None}
 
     # -- lifecycle ---------------------------------------------------------------------------
     def _ensure(self) -> tuple[httpx.Client, ThreadPoolExecutor]:
@@ -205,7 +246,10 @@ class OpenAIHTTPTransport(Transport):
                 continue
             if resp.status_code == 200:
                 try:
-                    return self._parse(resp.json(), time.perf_counter() - t0)
+                    data = resp.json()
+                    comp = self._parse(data, time.perf_counter() - t0)
+                    self._learn_identity(data)
+                    return comp
                 except (ValueError, KeyError, IndexError, TypeError) as exc:
                     last = f"malformed response: {type(exc).__name__}: {exc}"
                     continue
