@@ -42,6 +42,8 @@ def test_config_builds(name, monkeypatch, tmp_path):
         t = bb.transport
         assert isinstance(t, VLLMActorTransport) and t.pool_cfg.name == name and t.pool_cfg.enable_prefix_caching
         assert pickle.loads(pickle.dumps(t)).pool_cfg == t.pool_cfg  # ships to Ray workers by config
+        # the engine actor gets the pool as a plain dict and validates it again (strict schema)
+        assert type(t.pool_cfg).model_validate(t.pool_cfg.model_dump()) == t.pool_cfg
     else:
         assert isinstance(bb.transport, OpenAIHTTPTransport)
     bb.close()
