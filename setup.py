@@ -7,5 +7,6 @@ from setuptools import find_packages, setup
 setup(
     packages=find_packages(include=["tkgqa_ray*"]) + ["tkgqa_ray._prompts", "tkgqa_ray._conf"],
     package_dir={"tkgqa_ray._prompts": "prompts", "tkgqa_ray._conf": "conf"},
-    package_data={"tkgqa_ray._prompts": ["**/*.txt"], "tkgqa_ray._conf": ["*.yaml", "**/*.yaml"]},
+    package_data={"tkgqa_ray._prompts": ["**/*.txt"], "tkgqa_ray._conf": ["*.yaml", "**/*.yaml"],
+                  "tkgqa_ray.nlu": ["*.yaml"]},
 )

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Sequence
 
 from .text import tokenize
 
@@ -41,41 +41,95 @@ class RelationCandidate:
     id: int
     name: str  # KG form
     score: float
+    swap: bool = False  # the phrase's subject is the relation's object ("received a visit from")
+    source: str = "embedding"  # "embedding" | "lexicon" (lexicon evidence, embedding tie-break)
 
 
-def relation_phrase(text: str) -> str:
+LEX_WEIGHT = 0.9  # combined score of a lexicon hit: 0.9 * lexicon + 0.1 * embedding cosine
+EMBED_K = 64  # embedding neighbours fetched per phrase (then merged with lexicon hits)
+
+
+_PARTICLES = {"to", "with", "for", "of", "on", "at", "from", "about", "against", "by", "into", "upon", "over", "in"}
+
+
+def relation_phrase(text: str, keep_particle: bool = False) -> str:
     """Strip scaffolding from a clause (names and times must already be masked): the
-    longest run between the first and last content word, keeping inner particles."""
+    longest run between the first and last content word, keeping inner particles.
+
+    ``keep_particle`` also keeps one preposition right after the last content word ("called
+    *on*", "received a visit *from*"): the relation lexicon reads direction and sense from it;
+    embedding lookups use :func:`embedding_text`, which drops it again."""
     toks = [t for t in tokenize(text)]
     content = [i for i, t in enumerate(toks) if t.norm not in _SCAFFOLD and not t.norm.isdigit()]
     if not content:
         return ""
     a, b = content[0], content[-1]
+    if keep_particle and b + 1 < len(toks) and toks[b + 1].norm in _PARTICLES and toks[b + 1].start - toks[b].end <= 1:
+        b += 1
     words = [t.norm for t in toks[a : b + 1] if t.norm in _INNER_OK or t.norm not in _SCAFFOLD]
     return re.sub(r"\s+", " ", " ".join(words)).strip()
 
 
-def ground_relation(phrase: str, embeddings: Any, k: int = 5) -> list[RelationCandidate]:
-    """Top-``k`` KG relations for ``phrase`` by cosine to the relation display names.
+def embedding_text(phrase: str) -> str:
+    """The phrase as the embedding index sees it: without a trailing preposition (what
+    :func:`relation_phrase` returns by default), so a kept particle changes no cosine."""
+    words = phrase.split()
+    while len(words) > 1 and words[-1] in _PARTICLES:
+        words.pop()
+    return " ".join(words)
 
-    ``embeddings`` is an EmbeddingService (or its actor client). Results are cached per
-    (service, phrase, k): relation phrases repeat a lot across a run.
+
+def ground_relation(
+    phrase: str, embeddings: Any, k: int = 5, relations: Sequence[str] | None = None
+) -> list[RelationCandidate]:
+    """Top-``k`` KG relations for ``phrase``: relation-lexicon evidence combined with the
+    embedding cosine to the relation display names (:func:`combine`).
+
+    ``embeddings`` is an EmbeddingService or its Ray actor client. ``relations`` (the table's
+    relation names) enables the lexicon when the service cannot tell them (the actor client);
+    without names, or for a KG whose relations the lexicon does not know, the embedding
+    ranking is returned as before. Cached per (service, phrase, k, relations).
     """
     if not phrase:
         return []
-    return list(_ground_cached(embeddings, phrase, k))
+    names = list(relations) if relations is not None else _relation_names(embeddings)
+    return list(_ground_cached(embeddings, phrase, k, tuple(names) if names else None))
 
 
 @lru_cache(maxsize=65536)
-def _ground_cached(embeddings: Any, phrase: str, k: int) -> tuple[RelationCandidate, ...]:
-    scores, ids = embeddings.search("relation", [phrase], k)
-    names = _relation_names(embeddings)
-    out = []
-    for s, i in zip(scores[0], ids[0]):
-        if int(i) < 0:
-            continue
-        out.append(RelationCandidate(int(i), names[int(i)] if names else str(int(i)), float(s)))
-    return tuple(out)
+def _ground_cached(embeddings: Any, phrase: str, k: int, names: tuple[str, ...] | None) -> tuple[RelationCandidate, ...]:
+    scores, ids = embeddings.search("relation", [embedding_text(phrase)], max(k, EMBED_K))
+    return tuple(combine(phrase, ids[0], scores[0], names)[:k])
+
+
+def combine(phrase: str, ids: Sequence[int], scores: Sequence[float], names: Sequence[str] | None) -> list[RelationCandidate]:
+    """Merge one phrase's embedding neighbours (``ids``/``scores``, best first) with its
+    relation-lexicon hits: a hit scores ``0.9 * lexicon + 0.1 * cosine`` (cosine 0 when the
+    relation is not among the neighbours), a relation without a hit keeps its cosine. A swap
+    reading is a separate candidate. Sorted best first; ties keep the direct reading first."""
+    emb: dict[int, float] = {}
+    for s, i in zip(scores, ids):
+        if int(i) >= 0:
+            emb.setdefault(int(i), float(s))
+    out: list[RelationCandidate] = []
+    hit_ids: set[int] = set()
+    if names:
+        from .lexicon import RelationLexicon
+
+        lex = RelationLexicon.for_relations(names)
+        for h in lex.match(phrase):
+            rid = lex.rel_id.get(h.relation)
+            if rid is None:
+                continue
+            sc = LEX_WEIGHT * h.score + (1 - LEX_WEIGHT) * max(emb.get(rid, 0.0), 0.0)
+            out.append(RelationCandidate(rid, h.relation, round(sc, 4), h.swap, "lexicon"))
+            if not h.swap:
+                hit_ids.add(rid)
+    for rid, s in emb.items():
+        if rid not in hit_ids:
+            out.append(RelationCandidate(rid, names[rid] if names else str(rid), s, False, "embedding"))
+    out.sort(key=lambda c: (-c.score, c.swap, c.id))
+    return out
 
 
 def _relation_names(embeddings: Any) -> list[str] | None:
@@ -86,4 +140,4 @@ def _relation_names(embeddings: Any) -> list[str] | None:
     return list(relations) if isinstance(relations, (list, tuple)) else None
 
 
-__all__ = ["RelationCandidate", "ground_relation", "relation_phrase"]
+__all__ = ["RelationCandidate", "combine", "embedding_text", "ground_relation", "relation_phrase"]
