@@ -132,7 +132,7 @@ def main() -> None:
     acc.add_argument("--kg", default=str(DEFAULT_KG))
     acc.add_argument("--n", type=int, default=2400)
     acc.add_argument("--seed", type=int, default=7)
-    acc.add_argument("--phrasing", default="heldout", choices=("train", "heldout", "fresh", "all"))
+    acc.add_argument("--phrasing", default="heldout", choices=("train", "heldout", "fresh", "people", "all"))
     acc.add_argument("--ablations", default="none,wo_triple,wo_alignment,wo_constraint")
     acc.add_argument("--out", default="runs/scop_eval")
     acc.add_argument("--dump", action="store_true", help="write per-question rows (debugging)")
