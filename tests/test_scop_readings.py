@@ -76,3 +76,40 @@ def test_symbolic_parser_never_fails(ctx, q):
     assert row["answered_by"] != "parse_failure", row["trace"]
     assert not row["trace"].get("failures"), row["trace"]["failures"]
     assert row["trace"]["triples_raw"] is not None
+
+
+ACTOR_ROWS = [
+    ("Police_(Kenya)", "Arrest,_detain,_or_charge_with_legal_action", "Citizen_(Kenya)", "2010-01-05"),
+    ("Military_(Kenya)", "Arrest,_detain,_or_charge_with_legal_action", "Protester_(Kenya)", "2011-02-07"),
+    ("Kenya", "Praise_or_endorse", "Police_(Kenya)", "2011-03-01"),
+]
+
+
+def test_ambiguous_mention_candidates_the_kg_decides(monkeypatch):
+    """A mention naming several entities (as the actor grammar returns "the Kenyan police":
+    scored candidate ids) stays a candidate set; the reading with admissible evidence wins."""
+    import tkgqa_ray.nlu.analysis as an
+    from tkgqa_ray.nlu import Mention
+
+    table = FactTable.from_rows(ACTOR_ROWS)
+    bb = SymbolicBackbone()
+    c = RunContext(table, FactStore(table), EmbeddingService(table, encoder_name="hashing", cache_dir=False), bb)
+    bb.bind(c)
+    ids = (table.entity_id["Police_(Kenya)"], table.entity_id["Military_(Kenya)"])
+    real = an.find_entity_mentions
+
+    def with_actor(question, matcher, embeddings=None, **kw):
+        out = real(question, matcher, embeddings, **kw)
+        i = question.find("the Kenyan police")
+        if i >= 0:  # what the actor grammar would add: one mention, two scored candidates
+            m = Mention("the Kenyan police", i, i + 17, ids, ("Police_(Kenya)", "Military_(Kenya)"), 0.9, "actor")
+            out = sorted([x for x in out if not (i <= x.start < i + 17)] + [m], key=lambda x: x.start)
+        return out
+
+    monkeypatch.setattr(an, "find_entity_mentions", with_actor)
+    (row,) = SCoP(c)([{"quid": "1", "question": "Who did the Kenyan police arrest in 2011?"}])
+    assert row["predictions"][:1] == ["Protester (Kenya)"], row["trace"]
+    rd = row["trace"]["reading"]
+    assert rd["chosen"] >= 1 and rd["search"][0] == "Military_(Kenya)"
+    (row,) = SCoP(c)([{"quid": "2", "question": "Who did the Kenyan police arrest in 2010?"}])
+    assert row["predictions"][:1] == ["Citizen (Kenya)"] and row["trace"]["reading"]["chosen"] == 0
