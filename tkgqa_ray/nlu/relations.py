@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Sequence
 
+import numpy as np
+
 from .text import tokenize
 
 # Words that carry no relation meaning in a question clause.
@@ -107,29 +109,41 @@ def combine(phrase: str, ids: Sequence[int], scores: Sequence[float], names: Seq
     relation-lexicon hits: a hit scores ``0.9 * lexicon + 0.1 * cosine`` (cosine 0 when the
     relation is not among the neighbours), a relation without a hit keeps its cosine. A swap
     reading is a separate candidate. Sorted best first; ties keep the direct reading first."""
-    emb: dict[int, float] = {}
-    for s, i in zip(scores, ids):
-        if int(i) >= 0:
-            emb.setdefault(int(i), float(s))
-    out: list[RelationCandidate] = []
-    hit_ids: set[int] = set()
+    cid, csc, csw, src = combine_arrays(phrase, ids, scores, names)
+    return [
+        RelationCandidate(int(i), names[int(i)] if names else str(int(i)), float(s), bool(w), "lexicon" if x else "embedding")
+        for i, s, w, x in zip(cid, csc, csw, src)
+    ]
+
+
+def combine_arrays(
+    phrase: str, ids: Sequence[int], scores: Sequence[float], names: Sequence[str] | None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`combine` as arrays ``(ids, scores, swap, from_lexicon)`` (the batched alignment
+    path: no per-candidate objects)."""
+    ids = np.asarray(ids, np.int64).ravel()
+    sc = np.asarray(scores, np.float64).ravel()
+    ok = ids >= 0
+    ids, sc = ids[ok], sc[ok]
+    hits = []
     if names:
         from .lexicon import RelationLexicon
 
         lex = RelationLexicon.for_relations(names)
-        for h in lex.match(phrase):
-            rid = lex.rel_id.get(h.relation)
-            if rid is None:
-                continue
-            sc = LEX_WEIGHT * h.score + (1 - LEX_WEIGHT) * max(emb.get(rid, 0.0), 0.0)
-            out.append(RelationCandidate(rid, h.relation, round(sc, 4), h.swap, "lexicon"))
-            if not h.swap:
-                hit_ids.add(rid)
-    for rid, s in emb.items():
-        if rid not in hit_ids:
-            out.append(RelationCandidate(rid, names[rid] if names else str(rid), s, False, "embedding"))
-    out.sort(key=lambda c: (-c.score, c.swap, c.id))
-    return out
+        hits = [(lex.rel_id[h.relation], h.score, h.swap) for h in lex.match(phrase) if h.relation in lex.rel_id]
+    if not hits:
+        return ids, sc, np.zeros(len(ids), bool), np.zeros(len(ids), bool)
+    emb = dict(zip(ids.tolist(), sc.tolist()))
+    h_id = np.array([h[0] for h in hits], np.int64)
+    h_sc = np.array([round(LEX_WEIGHT * h[1] + (1 - LEX_WEIGHT) * max(emb.get(h[0], 0.0), 0.0), 4) for h in hits])
+    h_sw = np.array([h[2] for h in hits], bool)
+    keep = ~np.isin(ids, h_id[~h_sw])
+    all_id = np.concatenate([h_id, ids[keep]])
+    all_sc = np.concatenate([h_sc, sc[keep]])
+    all_sw = np.concatenate([h_sw, np.zeros(int(keep.sum()), bool)])
+    src = np.concatenate([np.ones(len(h_id), bool), np.zeros(int(keep.sum()), bool)])
+    order = np.lexsort((all_id, all_sw, -all_sc))
+    return all_id[order], all_sc[order], all_sw[order], src[order]
 
 
 def _relation_names(embeddings: Any) -> list[str] | None:
@@ -140,4 +154,4 @@ def _relation_names(embeddings: Any) -> list[str] | None:
     return list(relations) if isinstance(relations, (list, tuple)) else None
 
 
-__all__ = ["RelationCandidate", "combine", "embedding_text", "ground_relation", "relation_phrase"]
+__all__ = ["RelationCandidate", "combine", "combine_arrays", "embedding_text", "ground_relation", "relation_phrase"]

@@ -22,7 +22,7 @@ import numpy as np
 
 from tkgqa_ray.methods.base import Stage
 from tkgqa_ray.nlu import EntityMatcher
-from tkgqa_ray.nlu.relations import combine, embedding_text
+from tkgqa_ray.nlu.relations import combine_arrays, embedding_text
 
 from .roles import call_role, scop_trace
 from .schemas import AlignerOutput
@@ -120,6 +120,13 @@ class SlotRetriever:
         table = ctx.table
         self.matcher = EntityMatcher.for_table(table)
         self.rel_by_norm = {_norm(r): i for i, r in enumerate(table.relations)}
+        self._rel_cache: dict[str, SlotCands] = {}  # phrase -> candidates: phrases repeat across batches
+
+    def _rel_hit(self, phrase: str, res: list, i: int) -> bool:
+        hit = self._rel_cache.get(phrase)
+        if hit is not None:
+            res[i] = hit
+        return hit is not None
 
     def _search(self, index: str, texts: list[str]) -> list[SlotCands]:
         if not texts:
@@ -162,20 +169,19 @@ class SlotRetriever:
             else:
                 res.append(None)
                 todo.append(i)
+        todo = [i for i in todo if not self._rel_hit(phrases[i], res, i)]
         if todo:
             scores, ids = self.ctx.embeddings.search("relation", [embedding_text(phrases[i]) for i in todo], TOP_SLOT)
             names = self.ctx.table.relations
             for i, sc, ix in zip(todo, np.asarray(scores), np.asarray(ids)):
-                cands = combine(phrases[i], ix.tolist(), sc.tolist(), names)
-                c_sc = np.array([c.score for c in cands], np.float64)
+                c_id, c_sc, c_sw, _ = combine_arrays(phrases[i], ix, sc, names)
                 m = c_sc >= THRESH
                 if not m.any():
                     m = c_sc >= THRESH_FALLBACK
-                keep = [c for c, k in zip(cands, m) if k]
-                res[i] = SlotCands(
-                    np.array([c.id for c in keep], np.int64), c_sc[m],
-                    swap=np.array([c.swap for c in keep], bool),
-                )
+                res[i] = SlotCands(c_id[m], c_sc[m], swap=c_sw[m])
+                if len(self._rel_cache) >= 65536:
+                    self._rel_cache.clear()
+                self._rel_cache[phrases[i]] = res[i]
         return res  # type: ignore[return-value]
 
 
