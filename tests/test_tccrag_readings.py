@@ -75,3 +75,17 @@ def test_candidate_readings_are_fetched_in_one_batched_call(ctx):
               "Who did China praise?"])
     assert store.batches - b0 == 1  # one query_many for the batch's readings
     assert store.single - s0 == 0  # no per-question store calls on the structured path
+
+
+def test_relation_phrases_of_a_batch_are_grounded_in_one_search(ctx, monkeypatch):
+    calls = []
+    real = ctx.embeddings.search
+
+    def counting(index, queries, k=10):
+        if index == "relation":
+            calls.append(list(queries))
+        return real(index, queries, k)
+
+    monkeypatch.setattr(ctx.embeddings, "search", counting)
+    run(ctx, ["Who did Kenya denounce in 2012?", "Who lauded Peru?", "When did Peru hold negotiations with Kenya?"])
+    assert len(calls) == 1 and len(calls[0]) == 3, calls

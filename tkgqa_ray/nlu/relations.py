@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, Sequence
 
 import numpy as np
@@ -92,16 +91,28 @@ def ground_relation(
     without names, or for a KG whose relations the lexicon does not know, the embedding
     ranking is returned as before. Cached per (service, phrase, k, relations).
     """
-    if not phrase:
-        return []
+    return ground_relations([phrase], embeddings, k, relations)[0]
+
+
+_GROUND_CACHE: dict[tuple, tuple[RelationCandidate, ...]] = {}
+_GROUND_CACHE_MAX = 65536
+
+
+def ground_relations(
+    phrases: Sequence[str], embeddings: Any, k: int = 5, relations: Sequence[str] | None = None
+) -> list[list[RelationCandidate]]:
+    """:func:`ground_relation` for many phrases with **one** index search for all uncached
+    ones (one encoder batch; one actor round trip with the Ray client)."""
     names = list(relations) if relations is not None else _relation_names(embeddings)
-    return list(_ground_cached(embeddings, phrase, k, tuple(names) if names else None))
-
-
-@lru_cache(maxsize=65536)
-def _ground_cached(embeddings: Any, phrase: str, k: int, names: tuple[str, ...] | None) -> tuple[RelationCandidate, ...]:
-    scores, ids = embeddings.search("relation", [embedding_text(phrase)], max(k, EMBED_K))
-    return tuple(combine(phrase, ids[0], scores[0], names)[:k])
+    nkey = tuple(names) if names else None
+    todo = [p for p in dict.fromkeys(phrases) if p and (embeddings, p, k, nkey) not in _GROUND_CACHE]
+    if todo:
+        scores, ids = embeddings.search("relation", [embedding_text(p) for p in todo], max(k, EMBED_K))
+        if len(_GROUND_CACHE) + len(todo) > _GROUND_CACHE_MAX:
+            _GROUND_CACHE.clear()
+        for p, sc, ix in zip(todo, scores, ids):
+            _GROUND_CACHE[(embeddings, p, k, nkey)] = tuple(combine(p, ix, sc, names)[:k])
+    return [list(_GROUND_CACHE[(embeddings, p, k, nkey)]) if p else [] for p in phrases]
 
 
 def combine(phrase: str, ids: Sequence[int], scores: Sequence[float], names: Sequence[str] | None) -> list[RelationCandidate]:
@@ -154,4 +165,4 @@ def _relation_names(embeddings: Any) -> list[str] | None:
     return list(relations) if isinstance(relations, (list, tuple)) else None
 
 
-__all__ = ["RelationCandidate", "combine", "combine_arrays", "embedding_text", "ground_relation", "relation_phrase"]
+__all__ = ["RelationCandidate", "combine", "combine_arrays", "embedding_text", "ground_relation", "ground_relations", "relation_phrase"]

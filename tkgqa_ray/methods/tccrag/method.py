@@ -25,7 +25,7 @@ from tkgqa_ray.methods.tccrag.parsing import (
     match_mentions,
 )
 from tkgqa_ray.methods.tccrag.views import CausalCueGraph
-from tkgqa_ray.nlu.relations import ground_relation
+from tkgqa_ray.nlu.relations import ground_relation, ground_relations
 from tkgqa_ray.nlu.signals import question_signals
 
 if TYPE_CHECKING:
@@ -82,6 +82,7 @@ class ProgressiveParse(Stage):
             outs = run_roles(self.ctx, states, [
                 RoleRequest(METHOD, "single_parser", {"question": s["question"]}, SingleParseOutput, s["quid"])
                 for s in states])
+            self._warm([(out or {}).get("relation_phrase") for out in outs], 1)
             for s, out in zip(states, outs):
                 out = out or {"entities": [], "relation_phrase": "", "subject": None, "object": None,
                               "asked": "object", "reference": None}
@@ -156,9 +157,15 @@ class ProgressiveParse(Stage):
                 "reference_entities": refs[i]["entities"] if refs[i] else [],
                 "reference_span": refs[i]["span"] if refs[i] else None,
             }, RelationParseOutput, s["quid"]) for i, s in enumerate(states)])
+        self._warm([(out or {}).get("relation_phrase") for out in outs] + [(r or {}).get("phrase") for r in refs], self.relation_k)
         for i, (s, out) in enumerate(zip(states, outs)):
             self._finish(s, ents_all[i], out or {}, refs[i], k=self.relation_k, agree=i not in need)
         return states
+
+    def _warm(self, phrases: list, k: int) -> None:
+        """Ground every phrase of the batch in one index search (one encoder batch / one
+        actor round trip); ``_ground`` then reads the cache."""
+        ground_relations([p for p in phrases if p], self.ctx.embeddings, k, self.ctx.table.relations)
 
     def _ground(self, phrase: str, k: int) -> list[tuple[int, bool]]:
         """Top-k (KG relation id, swap) readings of a phrase: relation lexicon + embedding
