@@ -1,9 +1,11 @@
 """Relation phrases: what is left of a clause once names, times and question words are gone,
-grounded to KG relations by embedding similarity to their display names.
+grounded to KG relations by the relation lexicon (:mod:`.lexicon`: how people write each
+CAMEO event type, with direction) combined with embedding similarity to their display names.
 
 The phrase keeps the verb and its particles/prepositions (``sign an agreement with``,
 ``express intent to meet``); question scaffolding (wh-words, auxiliaries, articles, cue words)
-is removed so the MiniLM encoder compares the action only.
+is removed so the MiniLM encoder compares the action only. Relation names the lexicon does not
+know (other KGs) are grounded by the embedding alone, as before.
 """
 
 from __future__ import annotations
