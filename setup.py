@@ -12,6 +12,6 @@ setup(
         "tkgqa_ray._prompts": ["**/*.txt"],
         "tkgqa_ray._conf": ["*.yaml", "**/*.yaml"],
         "tkgqa_ray.data": ["*.yaml"],
-        "tkgqa_ray.nlu": ["data/*.tsv"],
+        "tkgqa_ray.nlu": ["data/*.tsv", "*.yaml"],
     },
 )

@@ -24,6 +24,7 @@ from .entities import EntityMatcher, Mention, find_entity_mentions
 from .relations import relation_phrase
 from .temporal import Cue, infer_answer_type, infer_time_level, parse_temporal_cues
 from .text import mask_spans
+from .wrappers import wrapper_spans
 
 _AUX = {
     "did", "does", "do", "has", "have", "had", "will", "would", "could", "can", "was", "were",
@@ -65,6 +66,7 @@ class QuestionAnalysis:
     main: Clause
     refs: list[Clause] = field(default_factory=list)
     wh_span: tuple[int, int] | None = None
+    wrapper: tuple[tuple[int, int], ...] = ()  # spans of wrapper words ("Could you tell me")
 
     @property
     def ordinal(self) -> Cue | None:
@@ -107,10 +109,15 @@ def _ref_region(masked: str, cue: Cue, other_cues: list[Cue]) -> tuple[int, int]
 
 
 def analyze(question: str, matcher: EntityMatcher, embeddings: Any = None) -> QuestionAnalysis:
-    """Mentions, cues, answer type/granularity and the clause structure of ``question``."""
-    mentions = find_entity_mentions(question, matcher, embeddings)
+    """Mentions, cues, answer type/granularity and the clause structure of ``question``.
+
+    A wrapper ("Could you tell me ...", "..., please?") is blanked first (offsets kept): its
+    words never become a name, a cue or part of a relation phrase."""
+    wspans = list(wrapper_spans(question))
+    unwrapped = mask_spans(question, wspans) if wspans else question
+    mentions = find_entity_mentions(unwrapped, matcher, embeddings)
     spans = [(m.start, m.end) for m in mentions]
-    masked = mask_spans(question, spans)
+    masked = mask_spans(unwrapped, spans)
     cues = parse_temporal_cues(masked)
     answer_type = infer_answer_type(masked)
     time_level = infer_time_level(masked, cues)
@@ -126,19 +133,19 @@ def analyze(question: str, matcher: EntityMatcher, embeddings: Any = None) -> Qu
         inside = [m for m in mentions if a <= m.start < b]
         if not inside:
             continue
-        text = mask_spans(question[:b], spans + [(x.start, x.end) for x in cues])[c.end:]
-        refs.append(Clause(inside, relation_phrase(text), cue=c, span=(a, b)))
+        text = mask_spans(question[:b], spans + wspans + [(x.start, x.end) for x in cues])[c.end:]
+        refs.append(Clause(inside, relation_phrase(text, keep_particle=True), cue=c, span=(a, b)))
         ref_spans.append((a, b))
 
     main_mentions = [m for m in mentions if not any(a <= m.start < b for a, b in ref_spans)]
-    blank = spans + [(c.start, c.end) for c in cues] + ref_spans
+    blank = spans + wspans + [(c.start, c.end) for c in cues] + ref_spans
     if wh:
         blank.append(wh)
-    phrase = relation_phrase(mask_spans(question, blank))
+    phrase = relation_phrase(mask_spans(question, blank), keep_particle=True)
     main = Clause(main_mentions, phrase, span=(0, len(question)))
     if answer_type == "entity" and main_mentions:
         main.open_slot = _open_slot(masked, wh, main_mentions[0])
-    return QuestionAnalysis(question, mentions, cues, answer_type, time_level, main, refs, wh)
+    return QuestionAnalysis(question, mentions, cues, answer_type, time_level, main, refs, wh, tuple(wspans))
 
 
 def _open_slot(masked: str, wh: tuple[int, int] | None, x: Mention) -> str:
@@ -154,6 +161,8 @@ def _open_slot(masked: str, wh: tuple[int, int] | None, x: Mention) -> str:
     if _PASSIVE_END_RE.search(between):  # "who was visited by X": X is the agent
         return "object"
     words = re.findall(r"[\w']+", between.lower())
+    if not words:  # embedded order, wh directly before the name: "(I wonder) which country X visited"
+        return "object"
     if words and all(w in _AUX for w in words) and any(w not in ("the", "a", "an", "first", "last", "it", "that") for w in words):
         return "object"  # "who did X visit": X is the subject, the wh asks for the object
     return "subject"
@@ -169,4 +178,43 @@ def passive_agent_first(question: str, mentions: list[Mention]) -> bool:
     )
 
 
-__all__ = ["Clause", "QuestionAnalysis", "analyze", "passive_agent_first"]
+def _known_spans(a: QuestionAnalysis) -> list[tuple[int, int]]:
+    spans = [(m.start, m.end) for m in a.mentions] + list(a.wrapper) + [(c.start, c.end) for c in a.cues]
+    if a.wh_span:
+        spans.append(a.wh_span)
+    return spans
+
+
+_CAP_RUN_RE = re.compile(r"[A-Z][\w'’.-]*(?:\s+(?:(?:of|and|for|the|de|la|du|al|el)\s+)*[A-Z][\w'’.-]*)*")
+_NOT_NAME = {
+    "Who", "Whom", "Whose", "Which", "What", "When", "Where", "Why", "How", "In", "On", "At", "After",
+    "Before", "During", "Since", "Until", "By", "Between", "From", "The", "A", "An", "Did", "Does",
+    "Do", "Was", "Were", "Is", "Are", "Has", "Have", "Had", "Will", "Would", "I", "Prior", "Following",
+    "First", "Last", "Please", "Tell", "Name", "Could", "Can", "Also",
+}
+
+
+def leftover_names(a: QuestionAnalysis) -> list[str]:
+    """Capitalised runs the mention grammar did not recognise (outside names, cues, the
+    wrapper and the wh-phrase): what a relaxed parse may use as names."""
+    masked = mask_spans(a.question, _known_spans(a))
+    masked = re.sub(r"\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\b",
+                    lambda m: " " * len(m.group(0)), masked)
+    out = []
+    for m in _CAP_RUN_RE.finditer(masked):
+        words = m.group(0).split()
+        while words and words[0] in _NOT_NAME:
+            words.pop(0)
+        if words and re.search(r"[A-Za-z]{2,}", " ".join(words)):
+            out.append(" ".join(words))
+    return out
+
+
+def leftover_words(a: QuestionAnalysis, phrase: str) -> str:
+    """Content words of the question outside names, cues, wrapper and the relation phrase."""
+    used = set(phrase.lower().split())
+    text = relation_phrase(mask_spans(a.question, _known_spans(a)))
+    return " ".join(w for w in text.split() if w.lower() not in used)
+
+
+__all__ = ["Clause", "QuestionAnalysis", "analyze", "leftover_names", "leftover_words", "passive_agent_first"]

@@ -1,17 +1,20 @@
 """Relation phrases: what is left of a clause once names, times and question words are gone,
-grounded to KG relations by embedding similarity to their display names.
+grounded to KG relations by the relation lexicon (:mod:`.lexicon`: how people write each
+CAMEO event type, with direction) combined with embedding similarity to their display names.
 
 The phrase keeps the verb and its particles/prepositions (``sign an agreement with``,
 ``express intent to meet``); question scaffolding (wh-words, auxiliaries, articles, cue words)
-is removed so the MiniLM encoder compares the action only.
+is removed so the MiniLM encoder compares the action only. Relation names the lexicon does not
+know (other KGs) are grounded by the embedding alone, as before.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any
+from typing import Any, Sequence
+
+import numpy as np
 
 from .text import tokenize
 
@@ -41,41 +44,119 @@ class RelationCandidate:
     id: int
     name: str  # KG form
     score: float
+    swap: bool = False  # the phrase's subject is the relation's object ("received a visit from")
+    source: str = "embedding"  # "embedding" | "lexicon" (lexicon evidence, embedding tie-break)
 
 
-def relation_phrase(text: str) -> str:
+LEX_WEIGHT = 0.9  # combined score of a lexicon hit: 0.9 * lexicon + 0.1 * embedding cosine
+EMBED_K = 64  # embedding neighbours fetched per phrase (then merged with lexicon hits)
+
+
+_PARTICLES = {"to", "with", "for", "of", "on", "at", "from", "about", "against", "by", "into", "upon", "over", "in"}
+
+
+def relation_phrase(text: str, keep_particle: bool = False) -> str:
     """Strip scaffolding from a clause (names and times must already be masked): the
-    longest run between the first and last content word, keeping inner particles."""
+    longest run between the first and last content word, keeping inner particles.
+
+    ``keep_particle`` also keeps one preposition right after the last content word ("called
+    *on*", "received a visit *from*"): the relation lexicon reads direction and sense from it;
+    embedding lookups use :func:`embedding_text`, which drops it again."""
     toks = [t for t in tokenize(text)]
     content = [i for i, t in enumerate(toks) if t.norm not in _SCAFFOLD and not t.norm.isdigit()]
     if not content:
         return ""
     a, b = content[0], content[-1]
+    if keep_particle and b + 1 < len(toks) and toks[b + 1].norm in _PARTICLES and toks[b + 1].start - toks[b].end <= 1:
+        b += 1
     words = [t.norm for t in toks[a : b + 1] if t.norm in _INNER_OK or t.norm not in _SCAFFOLD]
     return re.sub(r"\s+", " ", " ".join(words)).strip()
 
 
-def ground_relation(phrase: str, embeddings: Any, k: int = 5) -> list[RelationCandidate]:
-    """Top-``k`` KG relations for ``phrase`` by cosine to the relation display names.
+def embedding_text(phrase: str) -> str:
+    """The phrase as the embedding index sees it: without a trailing preposition (what
+    :func:`relation_phrase` returns by default), so a kept particle changes no cosine."""
+    words = phrase.split()
+    while len(words) > 1 and words[-1] in _PARTICLES:
+        words.pop()
+    return " ".join(words)
 
-    ``embeddings`` is an EmbeddingService (or its actor client). Results are cached per
-    (service, phrase, k): relation phrases repeat a lot across a run.
+
+def ground_relation(
+    phrase: str, embeddings: Any, k: int = 5, relations: Sequence[str] | None = None
+) -> list[RelationCandidate]:
+    """Top-``k`` KG relations for ``phrase``: relation-lexicon evidence combined with the
+    embedding cosine to the relation display names (:func:`combine`).
+
+    ``embeddings`` is an EmbeddingService or its Ray actor client. ``relations`` (the table's
+    relation names) enables the lexicon when the service cannot tell them (the actor client);
+    without names, or for a KG whose relations the lexicon does not know, the embedding
+    ranking is returned as before. Cached per (service, phrase, k, relations).
     """
-    if not phrase:
-        return []
-    return list(_ground_cached(embeddings, phrase, k))
+    return ground_relations([phrase], embeddings, k, relations)[0]
 
 
-@lru_cache(maxsize=65536)
-def _ground_cached(embeddings: Any, phrase: str, k: int) -> tuple[RelationCandidate, ...]:
-    scores, ids = embeddings.search("relation", [phrase], k)
-    names = _relation_names(embeddings)
-    out = []
-    for s, i in zip(scores[0], ids[0]):
-        if int(i) < 0:
-            continue
-        out.append(RelationCandidate(int(i), names[int(i)] if names else str(int(i)), float(s)))
-    return tuple(out)
+_GROUND_CACHE: dict[tuple, tuple[RelationCandidate, ...]] = {}
+_GROUND_CACHE_MAX = 65536
+
+
+def ground_relations(
+    phrases: Sequence[str], embeddings: Any, k: int = 5, relations: Sequence[str] | None = None
+) -> list[list[RelationCandidate]]:
+    """:func:`ground_relation` for many phrases with **one** index search for all uncached
+    ones (one encoder batch; one actor round trip with the Ray client)."""
+    names = list(relations) if relations is not None else _relation_names(embeddings)
+    nkey = tuple(names) if names else None
+    todo = [p for p in dict.fromkeys(phrases) if p and (embeddings, p, k, nkey) not in _GROUND_CACHE]
+    if todo:
+        scores, ids = embeddings.search("relation", [embedding_text(p) for p in todo], max(k, EMBED_K))
+        if len(_GROUND_CACHE) + len(todo) > _GROUND_CACHE_MAX:
+            _GROUND_CACHE.clear()
+        for p, sc, ix in zip(todo, scores, ids):
+            _GROUND_CACHE[(embeddings, p, k, nkey)] = tuple(combine(p, ix, sc, names)[:k])
+    return [list(_GROUND_CACHE[(embeddings, p, k, nkey)]) if p else [] for p in phrases]
+
+
+def combine(phrase: str, ids: Sequence[int], scores: Sequence[float], names: Sequence[str] | None) -> list[RelationCandidate]:
+    """Merge one phrase's embedding neighbours (``ids``/``scores``, best first) with its
+    relation-lexicon hits: a hit scores ``0.9 * lexicon + 0.1 * cosine`` (cosine 0 when the
+    relation is not among the neighbours), a relation without a hit keeps its cosine. A swap
+    reading is a separate candidate. Sorted best first; ties keep the direct reading first."""
+    cid, csc, csw, src = combine_arrays(phrase, ids, scores, names)
+    return [
+        RelationCandidate(int(i), names[int(i)] if names else str(int(i)), float(s), bool(w), "lexicon" if x else "embedding")
+        for i, s, w, x in zip(cid, csc, csw, src)
+    ]
+
+
+def combine_arrays(
+    phrase: str, ids: Sequence[int], scores: Sequence[float], names: Sequence[str] | None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`combine` as arrays ``(ids, scores, swap, from_lexicon)`` (the batched alignment
+    path: no per-candidate objects)."""
+    ids = np.asarray(ids, np.int64).ravel()
+    sc = np.asarray(scores, np.float64).ravel()
+    ok = ids >= 0
+    ids, sc = ids[ok], sc[ok]
+    hits = []
+    if names:
+        from .lexicon import RelationLexicon
+
+        lex = RelationLexicon.for_relations(names)
+        hits = [(lex.rel_id[h.relation], h.score, h.swap) for h in lex.match(phrase) if h.relation in lex.rel_id]
+    if not hits:
+        return ids, sc, np.zeros(len(ids), bool), np.zeros(len(ids), bool)
+    emb = dict(zip(ids.tolist(), sc.tolist()))
+    h_id = np.array([h[0] for h in hits], np.int64)
+    h_sc = np.array([round(LEX_WEIGHT * h[1] + (1 - LEX_WEIGHT) * max(emb.get(h[0], 0.0), 0.0), 4) for h in hits])
+    h_sw = np.array([h[2] for h in hits], bool)
+    keep = ~np.isin(ids, h_id[~h_sw])
+    all_id = np.concatenate([h_id, ids[keep]])
+    all_sc = np.concatenate([h_sc, sc[keep]])
+    all_sw = np.concatenate([h_sw, np.zeros(int(keep.sum()), bool)])
+    src = np.concatenate([np.ones(len(h_id), bool), np.zeros(int(keep.sum()), bool)])
+    order = np.lexsort((all_id, all_sw, -all_sc))
+    return all_id[order], all_sc[order], all_sw[order], src[order]
 
 
 def _relation_names(embeddings: Any) -> list[str] | None:
@@ -86,4 +167,4 @@ def _relation_names(embeddings: Any) -> list[str] | None:
     return list(relations) if isinstance(relations, (list, tuple)) else None
 
 
-__all__ = ["RelationCandidate", "ground_relation", "relation_phrase"]
+__all__ = ["RelationCandidate", "combine", "combine_arrays", "embedding_text", "ground_relation", "ground_relations", "relation_phrase"]

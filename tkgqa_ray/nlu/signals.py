@@ -17,6 +17,7 @@ from typing import Literal
 
 from tkgqa_ray.time import parse_time
 
+from .wrappers import strip_wrapper, wrapper_spans
 from .temporal import Cue, find_dates, infer_answer_type, infer_time_level, parse_temporal_cues
 
 Order = Literal["before", "after", "same", "in"]
@@ -52,6 +53,7 @@ class QuestionSignals:
     offset_days: int = 0  # "3 days after X" -> +3 (order becomes "same" at day level)
     order_span: tuple[int, int] | None = None  # char span of the order cue words
     time_spans: tuple[tuple[int, int], ...] = ()  # every explicit time
+    wrapper_spans: tuple[tuple[int, int], ...] = ()  # "Could you tell me", "..., please?"
 
     @property
     def cue(self) -> str:
@@ -88,7 +90,7 @@ def _op_span(cue: Cue, question: str, explicit: ExplicitTime | None) -> tuple[in
 @lru_cache(maxsize=16384)
 def question_signals(question: str) -> QuestionSignals:
     """Signals of one question (cached: stages of one method read them several times)."""
-    cues = parse_temporal_cues(question)
+    cues = parse_temporal_cues(strip_wrapper(question))  # wrapper words are never cues
     times = explicit_times(question)
     timed = [c for c in cues if c.kind in ("time", "interval")]
     explicit = _explicit_of(timed[0], question, times) if timed else None
@@ -133,6 +135,7 @@ def question_signals(question: str) -> QuestionSignals:
         offset_days=offset,
         order_span=order_span,
         time_spans=tuple((t.start, t.end) for t in times),
+        wrapper_spans=wrapper_spans(question),
     )
 
 

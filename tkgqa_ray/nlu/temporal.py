@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Literal
 
+from .wrappers import strip_wrapper
+
 CueKind = Literal["time", "interval", "event", "ordinal"]
 
 _MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
@@ -335,11 +337,28 @@ _IMPERATIVE_TIME_RE = re.compile(
 )
 
 
+# A definite time noun that opens the (embedded) question: "the exact month when X ...",
+# "the date on which X ...", "the year and month in which X ..." (after a wrapper such as
+# "Could you tell me").
+_DEF_TIME_RE = re.compile(
+    rf"^\s*(?:(?:the|which|what)\s+)?(?:(?:exact|specific|precise|particular|approximate|calendar|very)\s+)*"
+    rf"(?P<noun>year|month|day|date|time|period|point\s+in\s+time)"
+    rf"(?P<more>(?:\s*(?:,|and)\s*(?:the\s+)?(?:year|month|day|date))*)"
+    rf"\s+(?:when|in\s+which|on\s+which|during\s+which|at\s+which|that|of\s+(?:the\s+)?(?:event|moment)\s+when)\b",
+    re.I,
+)
+
+
 def _wh_time_noun(question: str) -> str | None:
-    """The time unit asked for ("year"/"month"/"day") or None when the answer is no time."""
+    """The time unit asked for ("year"/"month"/"day"...) or None when the answer is no time.
+    Reads through a wrapper ("Could you tell me the exact month when ...")."""
+    question = strip_wrapper(question)
     m = _IMPERATIVE_TIME_RE.search(question)
     if m:
         return m.group(1).lower()
+    m = _DEF_TIME_RE.match(question)
+    if m:
+        return _unit_of(m.group("noun"), m.group("more"))
     for m in _WH_RE.finditer(question):
         w = m.group(1).lower()
         if w == "when":
@@ -365,9 +384,19 @@ def _wh_time_noun(question: str) -> str | None:
     return None
 
 
+def _unit_of(noun: str, more: str | None = None) -> str:
+    """"year" + ", month and day" -> "day"; the finest unit named wins."""
+    words = re.findall(r"year|month|day|date", f"{noun} {more or ''}".lower())
+    if any(w in ("day", "date") for w in words):
+        return "day"
+    if "month" in words:
+        return "month"
+    return noun.lower()
+
+
 def infer_answer_type(question: str) -> str:
     """``"time"`` when the question asks for a time (when / what year / which month / the
-    date ...), else ``"entity"``. Reads the question text only."""
+    date ...), else ``"entity"``. Reads the question text only, through any wrapper."""
     return "time" if _wh_time_noun(question) else "entity"
 
 
@@ -376,8 +405,11 @@ def infer_time_level(question: str, cues: list[Cue] | None = None) -> str:
     else the granularity of its explicit time / same-unit cue, else ``"day"``."""
     w = _wh_time_noun(question)
     if w:
-        m = _WH_RE.search(question) if w != "when" else None
-        near = question[m.end() : m.end() + 30].lower() if m else ""
+        q = strip_wrapper(question)
+        if _DEF_TIME_RE.match(q) and not _IMPERATIVE_TIME_RE.search(q):  # unit already combined
+            return {"year": "year", "month": "month"}.get(w, "day")
+        m = _WH_RE.search(q) if w != "when" else None
+        near = q[m.end() : m.end() + 30].lower() if m else ""
         if re.search(r"\b(?:day|date)\b", near):  # "what year, month and day"
             return "day"
         if w.startswith("year") and re.search(r"\bmonth\b", near):  # "what year and month"

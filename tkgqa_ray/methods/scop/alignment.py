@@ -22,6 +22,7 @@ import numpy as np
 
 from tkgqa_ray.methods.base import Stage
 from tkgqa_ray.nlu import EntityMatcher
+from tkgqa_ray.nlu.relations import combine_arrays, embedding_text
 
 from .roles import call_role, scop_trace
 from .schemas import AlignerOutput
@@ -85,6 +86,20 @@ class SlotCands:
     ids: np.ndarray  # candidate ids, best first
     scores: np.ndarray
     exact: bool = False
+    swap: np.ndarray | None = None  # relations: True = the phrase's subject is the KG object
+
+    def direct(self) -> "SlotCands":
+        """The candidates read in the phrase's own direction."""
+        if self.swap is None or not self.swap.any():
+            return self
+        k = ~self.swap
+        return SlotCands(self.ids[k], self.scores[k], self.exact)
+
+    def swapped(self) -> "SlotCands | None":
+        """Relation candidates whose reading swaps subject and object (lexicon), or None."""
+        if self.swap is None or not self.swap.any():
+            return None
+        return SlotCands(self.ids[self.swap], self.scores[self.swap], self.exact)
 
     def best(self) -> tuple[int, float] | None:
         return (int(self.ids[0]), float(self.scores[0])) if len(self.ids) else None
@@ -105,6 +120,13 @@ class SlotRetriever:
         table = ctx.table
         self.matcher = EntityMatcher.for_table(table)
         self.rel_by_norm = {_norm(r): i for i, r in enumerate(table.relations)}
+        self._rel_cache: dict[str, SlotCands] = {}  # phrase -> candidates: phrases repeat across batches
+
+    def _rel_hit(self, phrase: str, res: list, i: int) -> bool:
+        hit = self._rel_cache.get(phrase)
+        if hit is not None:
+            res[i] = hit
+        return hit is not None
 
     def _search(self, index: str, texts: list[str]) -> list[SlotCands]:
         if not texts:
@@ -135,6 +157,9 @@ class SlotRetriever:
         return res  # type: ignore[return-value]
 
     def relations(self, phrases: list[str]) -> list[SlotCands]:
+        """Exact relation names first; else one batched index search for all phrases, each
+        merged with the relation lexicon (``nlu.relations.combine``: lexicon evidence + cosine,
+        swap readings marked), then the SCoP thresholds."""
         res: list[SlotCands | None] = []
         todo: list[int] = []
         for i, p in enumerate(phrases):
@@ -144,8 +169,19 @@ class SlotRetriever:
             else:
                 res.append(None)
                 todo.append(i)
-        for i, c in zip(todo, self._search("relation", [phrases[i] for i in todo])):
-            res[i] = c
+        todo = [i for i in todo if not self._rel_hit(phrases[i], res, i)]
+        if todo:
+            scores, ids = self.ctx.embeddings.search("relation", [embedding_text(phrases[i]) for i in todo], TOP_SLOT)
+            names = self.ctx.table.relations
+            for i, sc, ix in zip(todo, np.asarray(scores), np.asarray(ids)):
+                c_id, c_sc, c_sw, _ = combine_arrays(phrases[i], ix, sc, names)
+                m = c_sc >= THRESH
+                if not m.any():
+                    m = c_sc >= THRESH_FALLBACK
+                res[i] = SlotCands(c_id[m], c_sc[m], swap=c_sw[m])
+                if len(self._rel_cache) >= 65536:
+                    self._rel_cache.clear()
+                self._rel_cache[phrases[i]] = res[i]
         return res  # type: ignore[return-value]
 
 
@@ -227,17 +263,97 @@ def candidate_facts(
     return out
 
 
-def slot_candidates(retriever: SlotRetriever, questions: list[tuple[list[Triple], Triple | None]]) -> tuple[dict, dict]:
+def slot_candidates(
+    retriever: SlotRetriever, questions: list[tuple[list[Triple], Triple | None]],
+    mentions: dict[str, SlotCands] | None = None,
+) -> tuple[dict, dict]:
     """Slot candidates for every distinct surface form of a batch of questions: one index
-    search per kind for the whole batch (the encoder is the expensive part)."""
+    search per kind for the whole batch (the encoder is the expensive part). ``mentions``:
+    candidates the question's own entity mentions already carry (the actor grammar's scored
+    entity ids), used for surfaces the name lookup does not know."""
     ent_surf: set[str] = set()
     rel_surf: set[str] = set()
     for anchors, search in questions:
         for t in list(anchors) + ([search] if search is not None else []):
             ent_surf.update(x for x in (t.s, t.o) if x != UNKNOWN)
             rel_surf.add(t.r)
-    es, rs = sorted(ent_surf), sorted(rel_surf)
-    return dict(zip(es, retriever.entities(es))), dict(zip(rs, retriever.relations(rs)))
+    mentions = mentions or {}
+    pre = {x: mentions[x] for x in ent_surf if x in mentions and not retriever.matcher.lookup(x)}
+    es, rs = sorted(ent_surf - set(pre)), sorted(rel_surf)
+    ents = dict(zip(es, retriever.entities(es)))
+    ents.update(pre)
+    return ents, dict(zip(rs, retriever.relations(rs)))
+
+
+def mention_candidates(mentions: list) -> dict[str, SlotCands]:
+    """Surface -> entity candidates of the question's mentions (exact-grammar mentions only;
+    the embedding fallback is alignment's own job). A mention may carry several scored ids
+    (``scores`` when the grammar provides them, else its score in id order)."""
+    out: dict[str, SlotCands] = {}
+    for m in mentions:
+        if getattr(m, "source", "exact") == "embedding" or not m.entity_ids:
+            continue
+        sc = getattr(m, "scores", None)
+        if sc is None or len(sc) != len(m.entity_ids):
+            sc = [float(m.score) - 1e-3 * j for j in range(len(m.entity_ids))]
+        out.setdefault(m.text, SlotCands(np.asarray(m.entity_ids, np.int64), np.asarray(sc, np.float64), True))
+    return out
+
+
+# ------------------------------------------------------------------------------ readings
+MAX_READINGS = 6  # primary + alternatives per question
+ALT_ENT_MIN = 0.6  # an alternative's entity candidates (as the aligner's ENT_OK)
+ALT_REL_MIN = 0.5  # ... and relation candidates (as the aligner's REL_OK)
+ALT_PER_SLOT = 3
+
+
+def alternative_readings(
+    anchors: list[Triple], search: Triple | None, raw_anchors: list[Triple], raw_search: Triple | None,
+    ec: dict, rc: dict, table: Any,
+) -> list[dict]:
+    """Other groundings of the question's triples, best first, for the evidence stage to try
+    when the aligned reading yields no admissible evidence (the KG decides between near
+    ties): each varies one triple (the search triple first, then each anchor) over its
+    reliable entity candidates x relation candidates (lexicon swap readings swap subject and
+    object). Entries: ``{"anchors", "search", "changed", "score"}``."""
+    ents, rels = table.entities, table.relations
+    out: list[dict] = []
+    seen: set[tuple] = set()
+    cur_anchors = [t.as_list() for t in anchors]
+    cur_search = search.as_list() if search is not None else None
+    seen.add((tuple(map(tuple, cur_anchors)), tuple(cur_search) if cur_search else None))
+    slots = ([("search", raw_search)] if raw_search is not None else []) + [(f"anchor:{i}", t) for i, t in enumerate(raw_anchors)]
+    for where, t in slots:
+        def ent_opts(x: str) -> list[tuple[str, float]]:
+            if x == UNKNOWN:
+                return [(UNKNOWN, 1.0)]
+            c = ec.get(x)
+            if c is None:
+                return []
+            return [(ents[int(i)], float(s)) for i, s in zip(c.ids[:ALT_PER_SLOT], c.scores[:ALT_PER_SLOT]) if s >= ALT_ENT_MIN]
+        cr = rc.get(t.r)
+        if cr is None:
+            continue
+        sw = cr.swap if cr.swap is not None else np.zeros(len(cr.ids), bool)
+        ropts = [(rels[int(i)], float(s), bool(w)) for i, s, w in zip(cr.ids, cr.scores, sw) if s >= ALT_REL_MIN][: ALT_PER_SLOT + 1]
+        for s_name, s_sc in ent_opts(t.s):
+            for o_name, o_sc in ent_opts(t.o):
+                for r_name, r_sc, swap in ropts:
+                    tri = [o_name, r_name, s_name] if swap else [s_name, r_name, o_name]
+                    new_a, new_s = list(cur_anchors), cur_search
+                    if where == "search":
+                        new_s = tri
+                    else:
+                        new_a = list(cur_anchors)
+                        new_a[int(where.split(":")[1])] = tri
+                    key = (tuple(map(tuple, new_a)), tuple(new_s) if new_s else None)
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    out.append({"anchors": new_a, "search": new_s, "changed": where, "swap": swap,
+                                "score": round(s_sc + r_sc + o_sc, 4)})
+    out.sort(key=lambda r: (r["changed"] != "search", -r["score"]))
+    return out[: MAX_READINGS - 1]
 
 
 def retrieve(
@@ -253,10 +369,17 @@ def retrieve(
         is_search = search is not None and k == len(triples) - 1
         cs = None if t.s == UNKNOWN else ec[t.s]
         co = None if t.o == UNKNOWN else ec[t.o]
-        cr = rc[t.r]
+        cr_all = rc[t.r]
+        cr = cr_all.direct()
         facts = candidate_facts(tindex, table, t, cs, cr, co)
         if is_search:
             rev = candidate_facts(tindex, table, t.reversed(), co, cr, cs, reversed_=True)
+            swp = cr_all.swapped()
+            if swp is not None:  # lexicon swap ("X received a visit from Y" = Make_a_visit(Y, X)):
+                # the reversed enumeration *is* the question's direction for these relations
+                for f in candidate_facts(tindex, table, t.reversed(), co, swp, cs):
+                    f["swap"] = True
+                    rev.append(f)
             facts = sorted(facts + rev, key=lambda f: -f["score"])[:TOP_FACTS]
         per.append({
             "kind": "search" if is_search else "anchor",
@@ -327,6 +450,16 @@ class AlignmentStage(Stage):
         self.retriever = SlotRetriever(ctx)
         self.tindex = TripleIndex.for_table(ctx.table)
 
+    def _mentions(self, question: str) -> list:
+        """The question's entity mentions (the NLU analysis, shared with the symbolic roles'
+        cache): their scored candidate ids ground surfaces the plain name lookup misses."""
+        from .symbolic import analysis
+
+        try:
+            return list(analysis(question, self.ctx).mentions)
+        except Exception:  # noqa: BLE001 - an analysis failure only loses the extra candidates
+            return []
+
     def __call__(self, states: list[dict]) -> list[dict]:
         live, inputs, parsed = [], [], []
         for st in states:
@@ -337,7 +470,11 @@ class AlignmentStage(Stage):
             anchors = [Triple.of(t) for t in raw.get("anchors") or []]
             search = Triple.of(raw["search"]) if raw.get("search") else None
             parsed.append((st, anchors, search))
-        batch = slot_candidates(self.retriever, [(a, s) for _, a, s in parsed])
+        ments: dict[str, SlotCands] = {}
+        for st, _, _ in parsed:
+            for k, v in mention_candidates(self._mentions(st["question"])).items():
+                ments.setdefault(k, v)
+        batch = slot_candidates(self.retriever, [(a, s) for _, a, s in parsed], ments)
         for st, anchors, search in parsed:
             cands = retrieve(self.ctx, self.retriever, self.tindex, anchors, search, batch)
             scop_trace(st)["alignment_candidates"] = cands
@@ -352,6 +489,7 @@ class AlignmentStage(Stage):
         for (st, anchors, search), out in zip(live, outs):
             a2, s2, viol = enforce_rules(anchors, search, out)
             st["_scop"].update(anchors=[t.as_list() for t in a2], search=None if s2 is None else s2.as_list())
+            st["_scop"]["readings"] = alternative_readings(a2, s2, anchors, search, batch[0], batch[1], self.ctx.table)
             tr = scop_trace(st)
             tr["triples_aligned"] = {"anchors": st["_scop"]["anchors"], "search": st["_scop"]["search"]}
             tr["search_reversed"] = bool(search and s2 and s2.open_slot != search.open_slot)

@@ -150,10 +150,15 @@ class EvidenceStage(Stage):
 
     def __call__(self, states: list[dict]) -> list[dict]:
         table = self.ctx.table
-        fetched = prefetch_structural(self.ctx.store, self.res, [st["_scop"] for st in states])
-        for st in states:
+        scratches = [st["_scop"] for st in states]
+        fetched = prefetch_structural(self.ctx.store, self.res, scratches)
+        evs = [build_evidence(self.ctx, self.res, sc, fetched) for sc in scratches]
+        chosen = self._try_readings(scratches, evs)
+        for st, ev, pick in zip(states, evs, chosen):
             sc = st["_scop"]
-            ev = build_evidence(self.ctx, self.res, sc, fetched)
+            if pick is not None:
+                ev = pick[1]
+                sc.update(anchors=pick[0]["anchors"], search=pick[0]["search"])
             sc["evidence"] = ev
             st["initial_evidence_count"] = ev["initial"]
             st["final_evidence_count"] = ev["final"]
@@ -167,4 +172,31 @@ class EvidenceStage(Stage):
                 "anchor_counts": ev["anchor_counts"],
                 "anchor_facts": [[table.fact(i).key for i in ids] for ids in ev["anchor_facts"]],
             }
+            n = 1 + len(sc.get("readings") or [])
+            if pick is None:
+                tr["reading"] = {"chosen": 0, "of": n, "changed": None}
+            else:
+                r = pick[0]
+                tr["reading"] = {"chosen": pick[2], "of": n, "changed": r["changed"], "swap": r.get("swap", False),
+                                 "score": r["score"], "anchors": r["anchors"], "search": r["search"]}
+            sc.pop("readings", None)
         return states
+
+    def _try_readings(self, scratches: list[dict], evs: list[dict]) -> list[tuple[dict, dict, int] | None]:
+        """For questions whose aligned reading admits no evidence, the alternative readings
+        (alignment's candidate groundings) in order: the first with admissible evidence wins
+        (the KG decides between near ties). Their triple patterns go to the store in one
+        batched ``query_many`` for the whole batch."""
+        out: list[tuple[dict, dict, int] | None] = [None] * len(scratches)
+        need = [i for i, (sc, ev) in enumerate(zip(scratches, evs)) if ev["final"] == 0 and sc.get("readings")]
+        if not need:
+            return out
+        alts = {i: [{**scratches[i], "anchors": r["anchors"], "search": r["search"]} for r in scratches[i]["readings"]] for i in need}
+        fetched = prefetch_structural(self.ctx.store, self.res, [a for i in need for a in alts[i]])
+        for i in need:
+            for j, (r, alt) in enumerate(zip(scratches[i]["readings"], alts[i])):
+                ev = build_evidence(self.ctx, self.res, alt, fetched)
+                if ev["final"] > 0:
+                    out[i] = (r, ev, j + 1)
+                    break
+        return out

@@ -11,12 +11,13 @@ references introduced by cues, explicit times, ordinals), see :mod:`tkgqa_ray.nl
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 from typing import Any
 
 from tkgqa_ray.backbones.base import SYMBOLIC_ROLES
 from tkgqa_ray.nlu import EntityMatcher, QuestionAnalysis, analyze, infer_answer_type, infer_time_level
-from tkgqa_ray.nlu.analysis import passive_agent_first
+from tkgqa_ray.nlu.analysis import leftover_names, leftover_words, passive_agent_first
 from tkgqa_ray.time import parse_time, format_day
 
 from .types import UNKNOWN
@@ -60,8 +61,48 @@ def _split(a: QuestionAnalysis) -> tuple[list, list]:
 
 
 def event_parser(inputs: dict, ctx: Any) -> dict:
+    """Strict reading first; when it lacks names for the asked event, the best relaxed
+    reading (never a parse failure: that path is for malformed LLM output)."""
     q = inputs["question"]
     a = analysis(q, ctx)
+    try:
+        return _strict_parse(q, a)
+    except ValueError as exc:
+        out = _relaxed_parse(q, a)
+        out["relaxed"] = str(exc)  # extra key: dropped by the schema, kept for debugging
+        return out
+
+
+def _slot_text(x: str) -> str:
+    """A surface usable as a slot (no '?', no temporal expression: schema rules)."""
+    x = re.sub(r"[?]", " ", x)
+    x = re.sub(r"\b(?:before|after|prior to|same (?:day|month|year))\b", " ", x, flags=re.I)
+    x = re.sub(r"\b(?:1[5-9]|20)\d\d(?:-\d\d(?:-\d\d)?)?\b", " ", x)
+    return " ".join(x.split())
+
+
+def _relaxed_parse(q: str, a: QuestionAnalysis) -> dict:
+    """Names from the mentions plus leftover capitalised runs (or, failing those, the
+    leftover content words), in question order; the same slot logic as the strict parse."""
+    phrase = a.main.phrase or next((r.phrase for r in a.refs if r.phrase), "") or DEFAULT_PHRASE
+    names = [m.text for m in sorted(a.mentions, key=lambda m: m.start)]
+    extra = [_slot_text(x) for x in leftover_names(a)]
+    names += [x for x in extra if x]
+    if not names:
+        rest = _slot_text(leftover_words(a, phrase))
+        names = [rest or phrase]
+    if a.answer_type == "entity":
+        x = names[0]
+        open_slot = a.main.open_slot or "subject"
+        search = [UNKNOWN, phrase, x] if open_slot == "subject" else [x, phrase, UNKNOWN]
+        return {"anchors": [], "search": search}
+    if len(names) < 2:
+        rest = _slot_text(leftover_words(a, phrase)) or phrase
+        names = names + [rest]
+    return {"anchors": [[names[0], phrase, names[1]]], "search": None}
+
+
+def _strict_parse(q: str, a: QuestionAnalysis) -> dict:
     phrase = a.main.phrase or next((r.phrase for r in a.refs if r.phrase), "") or DEFAULT_PHRASE
     main, refs = _split(a)
     anchors: list[list[str]] = []

@@ -26,7 +26,7 @@ from tkgqa_ray.methods.tccrag.parsing import (
     match_mentions,
 )
 from tkgqa_ray.methods.tccrag.views import CausalCueGraph
-from tkgqa_ray.nlu.relations import ground_relation
+from tkgqa_ray.nlu.relations import ground_relation, ground_relations
 from tkgqa_ray.nlu.signals import question_signals
 from tkgqa_ray.schema import StrictModel
 
@@ -84,6 +84,7 @@ class ProgressiveParse(Stage):
             outs = run_roles(self.ctx, states, [
                 RoleRequest(METHOD, "single_parser", {"question": s["question"]}, SingleParseOutput, s["quid"])
                 for s in states])
+            self._warm([(out or {}).get("relation_phrase") for out in outs], 1)
             for s, out in zip(states, outs):
                 out = out or {"entities": [], "relation_phrase": "", "subject": None, "object": None,
                               "asked": "object", "reference": None}
@@ -158,24 +159,32 @@ class ProgressiveParse(Stage):
                 "reference_entities": refs[i]["entities"] if refs[i] else [],
                 "reference_span": refs[i]["span"] if refs[i] else None,
             }, RelationParseOutput, s["quid"]) for i, s in enumerate(states)])
+        self._warm([(out or {}).get("relation_phrase") for out in outs] + [(r or {}).get("phrase") for r in refs], self.relation_k)
         for i, (s, out) in enumerate(zip(states, outs)):
             self._finish(s, ents_all[i], out or {}, refs[i], k=self.relation_k, agree=i not in need)
         return states
 
-    def _ground(self, phrase: str, k: int) -> list[int]:
-        """Top-k KG relation ids for a phrase by embedding similarity (``nlu.ground_relation``,
-        cached per phrase; works with the in-process service and its Ray actor client)."""
-        return [c.id for c in ground_relation(phrase, self.ctx.embeddings, k)]
+    def _warm(self, phrases: list, k: int) -> None:
+        """Ground every phrase of the batch in one index search (one encoder batch / one
+        actor round trip); ``_ground`` then reads the cache."""
+        ground_relations([p for p in phrases if p], self.ctx.embeddings, k, self.ctx.table.relations)
+
+    def _ground(self, phrase: str, k: int) -> list[tuple[int, bool]]:
+        """Top-k (KG relation id, swap) readings of a phrase: relation lexicon + embedding
+        similarity (``nlu.ground_relation``, cached per phrase; works with the in-process
+        service and its Ray actor client). ``swap``: the phrase's subject is the KG object."""
+        return [(c.id, c.swap) for c in ground_relation(phrase, self.ctx.embeddings, k, self.ctx.table.relations)]
 
     def _finish(self, s: State, ents: list[dict], out: dict, ref: dict | None, k: int, agree) -> None:
         sig = question_signals(s["question"])
         by_name = {e["name"]: e["id"] for e in ents}
         phrase = out.get("relation_phrase") or ""
-        rels = self._ground(phrase, k)
+        readings = self._ground(phrase, k)
+        rels = [r for r, _ in readings]
         ref_ids = [by_name[n] for n in (ref or {}).get("entities", []) if n in by_name]
         ref_rels = []
         if ref and ref.get("phrase"):
-            ref_rels = self._ground(ref["phrase"], k)
+            ref_rels = [r for r, sw in self._ground(ref["phrase"], k) if not sw]
         s["_parse"] = {
             "subject": by_name.get(out.get("subject") or ""),
             "object": by_name.get(out.get("object") or ""),
@@ -183,12 +192,13 @@ class ProgressiveParse(Stage):
             "reference": ref_ids,
             "reference_relations": ref_rels,
             "relations": rels,
+            "swaps": [sw for _, sw in readings],
         }
         s["trace"]["parse"] = {
             "entities": [e["name"] for e in ents],
             "reference": (ref or {}).get("entities"),
             "relation_phrase": phrase,
-            "relations": [self.ctx.table.relations[r] for r in rels],
+            "relations": [("<> " if sw else "") + self.ctx.table.relations[r] for r, sw in readings],
             "subject": out.get("subject"),
             "object": out.get("object"),
             "asked": s["_parse"]["asked"],
@@ -208,10 +218,32 @@ class ChainRetrieve(Stage):
         super().__init__(ctx)
         self.semantic_only = semantic_only
         self.fallback_k = fallback_k
-        self.graph = CausalCueGraph(ctx.store)
+        self.graph = CausalCueGraph(ctx.store, ctx.table.start)
+
+    def _prefetch(self, states: list[State]) -> None:
+        """Every posting list the candidate readings of this batch may need (each relation
+        reading's route, the reference events), in one batched store call."""
+        keys: list[tuple] = []
+        for s in states:
+            p = s.get("_parse")
+            if not p:
+                continue
+            for r, sw in zip(p["relations"], p.get("swaps") or [False] * len(p["relations"])):
+                q = _oriented(p, sw)
+                subj, obj = q["subject"], q["object"]
+                keys += [(subj, r, obj), (subj, r, None), (None, r, obj)]
+                for x in q["reference"][:1]:
+                    keys += [(x, r, obj), (subj, r, x)]
+            ref = p["reference"]
+            if len(ref) == 2:
+                keys += [(ref[0], rr, ref[1]) for rr in p.get("reference_relations") or []] + [(ref[0], None, ref[1])]
+        keys = [k for k in keys if not (k[0] is None and k[2] is None)]
+        self.graph.prefetch(keys)
 
     def __call__(self, states: list[State]) -> list[State]:
         need_fallback = []
+        if not self.semantic_only:
+            self._prefetch(states)
         for i, s in enumerate(states):
             fids, route, info = (np.empty(0, np.int64), None, {}) if self.semantic_only else self.structured(s)
             s["trace"]["route"] = route
@@ -274,22 +306,21 @@ class ChainRetrieve(Stage):
         return spans, True
 
     def structured(self, s: State) -> tuple[np.ndarray, str | None, dict]:
-        p = s["_parse"]
+        """Try the candidate readings (relation, direction) in score order; the first whose
+        chain is non-empty answers (the KG decides) and is recorded in ``info["reading"]``."""
+        p0 = s["_parse"]
         sig = question_signals(s["question"])
         table = self.ctx.table
-        subj, obj, asked = p["subject"], p["object"], p["asked"]
-        if asked == "time" and subj is not None and obj is not None:
-            route = "teg"
-        elif asked in ("object", "time") and subj is not None:
-            route = "scci"
-        elif asked in ("subject", "time") and obj is not None:
-            route = "occi"
-        elif subj is not None and obj is not None:
-            route = "teg"
-        else:
-            return np.empty(0, np.int64), None, {"reason": "no anchor for the asked slot"}
         info: dict[str, Any] = {"tried": []}
-        for r in p["relations"]:
+        route = None
+        swaps = p0.get("swaps") or [False] * len(p0["relations"])
+        for idx, (r, sw) in enumerate(zip(p0["relations"], swaps)):
+            p = _oriented(p0, sw)
+            route = _route(p)
+            if route is None:
+                info["tried"].append({"relation": table.relations[r], "swap": sw, "result": "no anchor for the asked slot"})
+                continue
+            subj, obj = p["subject"], p["object"]
             boundary, required = self._boundary(s, p, sig, r)
             if required and boundary is None:
                 info["tried"].append({"relation": table.relations[r], "result": "unresolved boundary"})
@@ -309,13 +340,41 @@ class ChainRetrieve(Stage):
                 ids = self.graph.occi(r, obj, smin, smax)
             facts = _evfacts(table, ids)
             chain = temporal_select(facts, sig.order if boundary else None, sig.select, boundary)
-            info["tried"].append({"relation": table.relations[r], "candidates": len(ids), "chain": len(chain)})
+            info["tried"].append({"relation": table.relations[r], "swap": sw, "candidates": len(ids), "chain": len(chain)})
             if chain:
-                info.update(relation=table.relations[r], relation_id=int(r), boundary=boundary)
+                info.update(relation=table.relations[r], relation_id=int(r), boundary=boundary,
+                            reading={"index": idx, "of": len(p0["relations"]), "relation": table.relations[r], "swap": sw})
                 s["_chain_rel"] = int(r)
                 s["_boundary"] = boundary
+                s["_asked_reading"] = p["asked"]
                 return np.array([f.fid for f in chain], np.int64), route, info
+        if route is None and not info["tried"]:
+            info["reason"] = "no anchor for the asked slot"
         return np.empty(0, np.int64), route, info
+
+
+_FLIP = {"subject": "object", "object": "subject"}
+
+
+def _oriented(p: dict, swap: bool) -> dict:
+    """The parse read through a relation whose direction is swapped ("X received a visit from
+    Y" = Make_a_visit(Y, X)): subject and object exchange, and so does the asked slot."""
+    if not swap:
+        return p
+    return {**p, "subject": p["object"], "object": p["subject"], "asked": _FLIP.get(p["asked"], p["asked"])}
+
+
+def _route(p: dict) -> str | None:
+    subj, obj, asked = p["subject"], p["object"], p["asked"]
+    if asked == "time" and subj is not None and obj is not None:
+        return "teg"
+    if asked in ("object", "time") and subj is not None:
+        return "scci"
+    if asked in ("subject", "time") and obj is not None:
+        return "occi"
+    if subj is not None and obj is not None:
+        return "teg"
+    return None
 
 
 def _evfacts(table, ids) -> list[EvFact]:
@@ -342,7 +401,7 @@ class CausalFilter(Stage):
             if self.enabled and facts:
                 rel = s.pop("_chain_rel", None)
                 res = causal_evidence_filter(
-                    facts, asked=p.get("asked"), order=sig.order, select=sig.select,
+                    facts, asked=s.get("_asked_reading") or p.get("asked"), order=sig.order, select=sig.select,
                     boundary=s.pop("_boundary", None),
                     relations=[rel] if rel is not None else (p.get("relations") or None),
                 )
@@ -353,8 +412,9 @@ class CausalFilter(Stage):
                 s.pop("_chain_rel", None)
                 s.pop("_boundary", None)
             s["evidence"] = fact_keys(table, [f.fid for f in final])
-            if str(s.get("answered_by", "")).startswith("structured") and p.get("asked"):
-                s["_asked"] = p["asked"]  # the answerer reads the asked slot of the chain
+            asked = s.pop("_asked_reading", None) or p.get("asked")
+            if str(s.get("answered_by", "")).startswith("structured") and asked:
+                s["_asked"] = asked  # the answerer reads the asked slot of the chain (reading's direction)
         return states
 
 

@@ -21,6 +21,7 @@ from tkgqa_ray.nlu.entities import EntityMatcher
 from tkgqa_ray.nlu.relations import relation_phrase
 from tkgqa_ray.nlu.signals import question_signals
 from tkgqa_ray.nlu.text import fold, mask_spans, tokenize
+from tkgqa_ray.nlu.wrappers import strip_wrapper
 
 if TYPE_CHECKING:
     from tkgqa_ray.context import RunContext
@@ -89,7 +90,7 @@ def capitalised_runs(question: str) -> list[tuple[int, int]]:
 def symbolic_mention_extractor(inputs: dict[str, Any], ctx=None) -> dict[str, Any]:
     """Stand-in for the LLM path: capitalised spans (a different path from the gazetteer)."""
     q = inputs["question"]
-    return {"mentions": [q[a:b] for a, b in capitalised_runs(q)]}
+    return {"mentions": [q[a:b] for a, b in capitalised_runs(strip_wrapper(q))]}
 
 
 def match_mentions(mentions: list[str], ctx: "RunContext") -> list[tuple[str, int | None, float, str]]:
@@ -137,7 +138,8 @@ def _fuzzy(mention: str, table) -> tuple[int, float] | None:
 
 def gazetteer_mentions(question: str, table) -> list[tuple[str, int, int, int]]:
     """The cheap path: exact longest matches of KG names → (surface, entity id, start, end)."""
-    return [(m.text, int(m.entity_ids[0]), m.start, m.end) for m in EntityMatcher.for_table(table).match(question)]
+    return [(m.text, int(m.entity_ids[0]), m.start, m.end)
+            for m in EntityMatcher.for_table(table).match(strip_wrapper(question))]
 
 
 def symbolic_arbiter(inputs: dict[str, Any], ctx=None) -> dict[str, Any]:
@@ -185,12 +187,12 @@ def symbolic_relation_parser(inputs: dict[str, Any], ctx=None) -> dict[str, Any]
     seen_a: set[str] = set()
     anchors = [e for e in anchors if not (e["name"] in seen_a or seen_a.add(e["name"]))]
     sig = question_signals(q)
-    spans = [(e["start"], e["end"]) for e in ents] + list(sig.time_spans)
+    spans = [(e["start"], e["end"]) for e in ents] + list(sig.time_spans) + list(sig.wrapper_spans)
     if sig.order_span:
         spans.append(sig.order_span)
     if rspan:
         spans.append(tuple(rspan))
-    phrase = relation_phrase(_NOISE.sub(" ", mask_spans(q, spans)))
+    phrase = relation_phrase(_NOISE.sub(" ", mask_spans(q, spans)), keep_particle=True)
     atype = sig.answer_type
     subj = obj = None
     if atype == "time":
@@ -205,7 +207,10 @@ def symbolic_relation_parser(inputs: dict[str, Any], ctx=None) -> dict[str, Any]
         a = anchors[0] if anchors else None
         if a is None:
             asked = "object"
-        elif re.search(rf"\b{_AUX}\s+(?:the\s+)?{re.escape(a['mention'])}", q, re.I):
+        elif re.search(rf"\b{_AUX}\s+(?:the\s+)?{re.escape(a['mention'])}", q, re.I) or re.search(
+            # embedded order after a wrapper: "(Do you know) which country China visited"
+            rf"\b(?:whom?|(?:which|what)(?:\s+\w+)?)\s+(?:the\s+)?{re.escape(a['mention'])}\b", q, re.I
+        ):
             subj, asked = a["name"], "object"
         else:
             obj, asked = a["name"], "subject"

@@ -1,0 +1,282 @@
+"""Relation lexicon: how people write a KG's event types, matched on word stems.
+
+The data (``relation_lexicon.yaml``, package data) lists, per CAMEO relation, the phrases
+people use ("condemned" -> ``Criticize_or_denounce``; "received a visit from" ->
+``Host_a_visit``, or ``Make_a_visit`` with subject and object swapped) and *families* of
+event types built from a frame and an action ("Express intent to <act>" = want / wish / hope /
+intend / plan / be willing / offer / promise to <act>). Every relation of the table also gets
+patterns derived from its own name, so a relation the file does not list (or a KG with other
+relation names) is still covered; unknown names fall back to embeddings in
+:func:`tkgqa_ray.nlu.relations.ground_relation`.
+
+Matching is on stems (a small suffix stripper + irregular verbs, applied identically to the
+phrase and the patterns, so only consistency matters), in order with gaps allowed. A
+pattern's prepositions must be present ("talk about" is not "talk with"); articles, forms of
+"be" and question scaffolding are ignored on both sides. The score of a hit is how much of the
+phrase the pattern explains (content words count 1, prepositions 1/4; "light" adverbs such as
+"officially" do not count), times the pattern's weight. No hand-rolled NLP library would be
+lighter here: the patterns are short, closed-class phrases and the stemmer only needs to be
+self-consistent.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Sequence
+
+import yaml
+
+from .text import tokenize
+
+_PREPS = {
+    "to", "with", "for", "of", "on", "in", "at", "from", "about", "against", "by", "into", "upon",
+    "over", "toward", "towards", "between", "among", "out", "off", "up", "down", "onto", "behind",
+}
+# never part of a match: articles, "be", and scaffolding relation_phrase drops inside a phrase
+_DROP = {
+    "a", "an", "the", "be", "is", "am", "are", "was", "were", "been", "being", "'s", "who", "whom",
+    "whose", "which", "what", "when", "where", "did", "does", "do", "done", "has", "have", "had",
+    "will", "would", "could", "can", "might", "shall", "should", "it", "that", "this", "and", "or",
+    ",", ".", "?", "!", ";", ":", "'", '"', "-", "’s",
+}
+_IRREGULAR = {
+    "made": "make", "met": "meet", "held": "hold", "gave": "give", "given": "give", "took": "take",
+    "taken": "take", "sought": "seek", "brought": "bring", "fought": "fight", "said": "say",
+    "told": "tell", "led": "lead", "sent": "send", "broke": "break", "broken": "break",
+    "spoke": "speak", "spoken": "speak", "went": "go", "gone": "go", "goes": "go", "came": "come",
+    "began": "begin", "begun": "begin", "won": "win", "got": "get", "gotten": "get", "kept": "keep",
+    "left": "leave", "threw": "throw", "thrown": "throw", "stole": "steal", "stolen": "steal",
+    "sold": "sell", "bought": "buy", "paid": "pay", "shot": "shoot", "struck": "strike",
+    "withdrew": "withdraw", "withdrawn": "withdraw", "forgave": "forgive", "forgiven": "forgive",
+    "stood": "stand", "ran": "run", "drew": "draw", "drawn": "draw", "saw": "see", "seen": "see",
+    "knew": "know", "known": "know", "wrote": "write", "written": "write", "chose": "choose",
+    "chosen": "choose", "rose": "rise", "arose": "arise", "fled": "flee", "fell": "fall",
+    "felt": "feel", "meant": "mean", "built": "build", "spent": "spend", "lent": "lend",
+    "bore": "bear", "tore": "tear", "swore": "swear", "shook": "shake", "became": "become",
+    "undertook": "undertake", "drove": "drive", "driven": "drive", "slew": "slay", "slain": "slay",
+    "sank": "sink", "sunk": "sink", "flew": "fly", "flown": "fly", "froze": "freeze",
+    "frozen": "freeze", "overtook": "overtake", "forbade": "forbid", "forbidden": "forbid",
+    "hid": "hide", "hidden": "hide", "bit": "bite", "wound": "wind", "laid": "lay", "lain": "lie",
+    "stuck": "stick", "sought-after": "seek", "upheld": "uphold", "withheld": "withhold",
+    "oversaw": "oversee", "overseen": "oversee", "foresaw": "foresee", "rang": "ring", "rung": "ring",
+    "sang": "sing", "dealt": "deal", "sat": "sit", "heard": "hear", "understood": "understand",
+    "fed": "feed", "fought-off": "fight", "bled": "bleed", "beaten": "beat", "hit": "hit",
+    "put": "put", "set": "set", "cut": "cut", "let": "let", "quit": "quit", "bid": "bid",
+    "spread": "spread", "cast": "cast", "shut": "shut", "hurt": "hurt", "cost": "cost",
+    "defence": "defense", "honour": "honor", "honoured": "honor", "favour": "favor",
+    "labour": "labor", "programme": "program", "centre": "center", "mobilise": "mobilize",
+}
+
+
+def stem(word: str) -> str:
+    """A self-consistent stem: visited/visits/visiting/visit -> "visit"; criticised ->
+    criticiz; planned -> plan; tries/tried/try -> tri; made -> mak (via "make")."""
+    w = word.lower().replace("’", "'").strip("'")
+    w = _IRREGULAR.get(w, w)
+    if len(w) <= 3:
+        return w[:-1] + "i" if len(w) > 2 and w[-1] == "y" and w[-2] not in "aeiou" else w
+    w = re.sub(r"is(e|ed|es|ing|ation)$", r"iz\1", w)  # British -ise
+    for suf, rep in (("ings", ""), ("ing", ""), ("ied", "i"), ("ies", "i"), ("ed", ""), ("es", ""), ("s", ""), ("e", "")):
+        if w.endswith(suf) and len(w) - len(suf) >= 3 and not (suf == "s" and w.endswith("ss")):
+            w = w[: len(w) - len(suf)] + rep
+            break
+    if w.endswith("ion") and len(w) > 6:  # negotiation ~ negotiate, cooperation ~ cooperate
+        w = w[:-3]
+    if len(w) > 2 and w[-1] == "y" and w[-2] not in "aeiou":
+        w = w[:-1] + "i"
+    if len(w) > 3 and w[-1] == w[-2] and w[-1] not in "aeiou":
+        w = w[:-1]  # planned -> plann -> plan; call -> cal (both sides alike)
+    return w
+
+
+def _words(text: str) -> list[str]:
+    return [t.norm for t in tokenize(text) if t.norm not in _DROP]
+
+
+@dataclass(frozen=True, slots=True)
+class Pattern:
+    relation: str  # KG name
+    stems: tuple[str, ...]  # in order, inner prepositions included (required)
+    tail: tuple[str, ...] = ()  # trailing prepositions: optional, count when present
+    weight: float = 1.0
+    swap: bool = False  # the phrase's subject is the relation's object
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class LexiconHit:
+    relation: str
+    score: float  # weight * coverage-based score in (0.55, 1]
+    swap: bool
+    pattern: str
+
+
+def _parse_pattern(raw: str) -> tuple[str, float, bool]:
+    s = raw.strip()
+    swap = s.startswith("<>")
+    if swap:
+        s = s[2:].strip()
+    weight = 1.0
+    m = re.search(r"\s@(\d*\.?\d+)\s*$", s)
+    if m:
+        weight = float(m.group(1))
+        s = s[: m.start()].strip()
+    return s, weight, swap
+
+
+def name_actions(name: str) -> list[str]:
+    """Phrases a relation's own name gives: alternatives split, a shared head distributed.
+
+    ``Arrest,_detain,_or_charge_with_legal_action`` -> arrest / detain / charge with legal
+    action; ``Impose_embargo,_boycott,_or_sanctions`` -> impose embargo / impose boycott /
+    impose sanctions; ``Reduce_or_stop_economic_assistance`` -> reduce economic assistance /
+    stop economic assistance."""
+    text = re.sub(r"\(.*?\)", " ", name.replace("_", " ")).replace("'", "")
+    text = re.sub(r"\s+", " ", text).strip(" ,").lower()
+    alts = [a.strip() for a in re.split(r",\s*(?:or\s+)?", text) if a.strip()]
+    if len(alts) > 1 and len(alts[0].split()) >= 2 and all(len(a.split()) == 1 for a in alts[1:]):
+        head = alts[0].split()[:-1]
+        alts = [alts[0]] + [" ".join(head + [a]) for a in alts[1:]]
+    out: list[str] = []
+    for a in alts:
+        ws = a.split()
+        if "or" in ws:
+            i = ws.index("or")
+            if 0 < i < len(ws) - 1:
+                rest = ws[i + 2:]
+                out += [" ".join(ws[: i] + rest), " ".join(ws[: i - 1] + [ws[i + 1]] + rest)]
+                continue
+        out.append(a)
+    return [o for o in dict.fromkeys(out) if o]
+
+
+class RelationLexicon:
+    """Patterns for the relations of one table; :meth:`match` scores a relation phrase."""
+
+    _cache: dict[tuple, "RelationLexicon"] = {}
+    _lock = threading.Lock()
+
+    def __init__(self, relations: Sequence[str], data: dict | None = None) -> None:
+        data = data if data is not None else load_data()
+        self.relations = list(relations)
+        self.rel_id = {r: i for i, r in enumerate(self.relations)}
+        self.light = {stem(w) for w in data.get("light", [])}
+        entries: dict[str, Any] = data.get("relations") or {}
+        families: dict[str, Any] = data.get("families") or {}
+        self.patterns: list[Pattern] = []
+        for rel in self.relations:
+            self._add_relation(rel, entries.get(rel), families)
+        self.by_key: dict[str, list[Pattern]] = {}
+        for p in self.patterns:
+            key = next((s for s in p.stems if s not in _PREP_STEMS), p.stems[0])
+            self.by_key.setdefault(key, []).append(p)
+
+    @classmethod
+    def for_relations(cls, relations: Sequence[str]) -> "RelationLexicon":
+        key = tuple(relations)
+        with cls._lock:
+            lex = cls._cache.get(key)
+            if lex is None:
+                lex = cls._cache[key] = cls(key)
+            return lex
+
+    def _add(self, rel: str, raw: str, weight: float = 1.0) -> None:
+        text, w, swap = _parse_pattern(raw)
+        stems = [stem(x) for x in _words(text)]
+        tail: list[str] = []
+        while len(stems) > 1 and stems[-1] in _PREP_STEMS:  # "pay a visit (to)": a question
+            tail.insert(0, stems.pop())  # may end before its preposition ("Whom did X pay a visit?")
+        if stems:
+            self.patterns.append(Pattern(rel, tuple(stems), tuple(tail), w * weight, swap, raw))
+
+    def _add_relation(self, rel: str, entry: Any, families: dict) -> None:
+        listed: list[str] = []
+        actions: list[str] | None = None
+        if isinstance(entry, dict):
+            listed = list(entry.get("also") or [])
+            actions = list(entry.get("x") or []) or None
+        elif isinstance(entry, list):
+            listed = list(entry)
+        fam = max((f for f in families if rel.startswith(f)), key=len, default=None)
+        if fam is not None:
+            acts = list(actions or []) + name_actions(rel[len(fam):])
+            for frame in families[fam].get("frames") or []:
+                ftext, fw, fswap = _parse_pattern(frame)
+                for act in acts:
+                    atext, aw, _ = _parse_pattern(act)
+                    self._add(rel, ("<> " if fswap else "") + ftext.replace("{x}", atext), fw * aw)
+        elif actions:
+            listed += actions
+        for raw in listed:
+            self._add(rel, raw)
+        for act in name_actions(rel):
+            self._add(rel, act, 0.95)
+
+    def match(self, phrase: str) -> list[LexiconHit]:
+        """Relations whose patterns occur in ``phrase`` (best per relation and direction),
+        best first. Cached per phrase."""
+        return list(self._match(phrase))
+
+    @lru_cache(maxsize=65536)
+    def _match(self, phrase: str) -> tuple[LexiconHit, ...]:
+        toks = [stem(w) for w in _words(phrase)]
+        if not toks:
+            return ()
+        is_prep = [t in _PREP_STEMS for t in toks]
+        content = [i for i, t in enumerate(toks) if not is_prep[i] and t not in self.light]
+        n_prep = sum(is_prep)
+        denom = len(content) + 0.25 * n_prep
+        if not content:
+            return ()
+        best: dict[tuple[str, bool], LexiconHit] = {}
+        seen: set[int] = set()
+        for t in set(toks):
+            for p in self.by_key.get(t, ()):
+                if id(p) in seen:
+                    continue
+                seen.add(id(p))
+                pos = _subsequence(toks, p.stems)
+                if pos is None:
+                    continue
+                weight = p.weight
+                if p.tail:
+                    more = _subsequence(toks[pos[-1] + 1:], p.tail)
+                    if more is not None:
+                        pos = pos + [pos[-1] + 1 + i for i in more]
+                    else:  # "call (on)" read from "called": a shade below a pattern without tail
+                        weight *= TAIL_MISSING
+                c = sum(1 for i in pos if i in content) + 0.25 * sum(1 for i in pos if is_prep[i])
+                score = weight * (0.55 + 0.45 * min(1.0, c / denom))
+                k = (p.relation, p.swap)
+                if k not in best or score > best[k].score:
+                    best[k] = LexiconHit(p.relation, round(score, 4), p.swap, p.text)
+        return tuple(sorted(best.values(), key=lambda h: (-h.score, h.swap, self.rel_id.get(h.relation, 0))))
+
+
+_PREP_STEMS = {stem(p) for p in _PREPS}
+TAIL_MISSING = 0.97
+
+
+def _subsequence(toks: list[str], pat: tuple[str, ...]) -> list[int] | None:
+    """Positions of ``pat`` in ``toks`` in order (gaps allowed), or None."""
+    out = []
+    j = 0
+    for i, t in enumerate(toks):
+        if j < len(pat) and t == pat[j]:
+            out.append(i)
+            j += 1
+    return out if j == len(pat) else None
+
+
+@lru_cache(maxsize=1)
+def load_data() -> dict:
+    """The packaged ``relation_lexicon.yaml``."""
+    text = resources.files("tkgqa_ray.nlu").joinpath("relation_lexicon.yaml").read_text(encoding="utf-8")
+    return yaml.safe_load(text)
+
+
+__all__ = ["LexiconHit", "Pattern", "RelationLexicon", "load_data", "name_actions", "stem"]

@@ -1,0 +1,99 @@
+"""Question wrappers: the polite or indirect frame around a question ("Could you tell me the
+exact month when ...", "Do you know in which year ...", "I'd like to know the date on which
+...", "I wonder which country ...", "..., please?").
+
+A wrapper is a speech act (asking, telling, wondering, wanting to know) wrapped around an
+*embedded* question. It carries no slot content: its words must never reach a relation
+phrase or an entity slot, and the answer type / granularity are read from what it embeds.
+The grammar is built from the parts of such frames, not from a list of sentences:
+
+* an optional greeting / "please";
+* a request for telling (``could|can|would|will you (please) tell|show|let me (know)``,
+  ``tell me``, ``let me know``), for finding (``can you find out|check|look up|say|name``),
+  a question about knowing (``do you (happen to) know|remember``, ``any idea``), or a
+  statement of wanting to know / wondering (``I'd like to know``, ``I want to find out``,
+  ``I wonder``, ``I'm curious (to know)``, ``I need to know``);
+* optional "please", "if you can", a comma or colon.
+
+A trailing frame (``..., please?``, ``..., do you know?``, ``..., if you can.``) is masked
+the same way. :func:`wrapper_spans` returns the character spans; callers blank them with
+:func:`~tkgqa_ray.nlu.text.mask_spans` (offsets are kept) before any other reading.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+_YOU = r"(?:you|someone|anyone|somebody|anybody)"
+_TELL = r"(?:tell|show|let|inform|remind)\s+(?:me|us)(?:\s+know)?(?:\s+about)?"
+_FIND = (
+    r"(?:find\s+out|figure\s+out|work\s+out|check|look\s+up|say|name|identify|determine|confirm|recall|"
+    r"remember|share|give\s+me|provide|point\s+out|clarify|explain)"
+)
+_KNOW = r"(?:know|find\s+out|learn|understand|figure\s+out|check|ask|hear|see)"
+_LEAD = (
+    r"(?:(?:hi|hello|hey|excuse\s+me|sorry)[,!.]?\s+)?"
+    r"(?:(?:please|kindly|so|ok(?:ay)?|well|quick\s+question)[,:]?\s+)?"
+)
+_FRAME = (
+    # could you (please) tell me / can you find out / would you mind telling me
+    rf"(?:could|can|would|will|might)\s+{_YOU}\s+(?:please\s+|kindly\s+|possibly\s+|maybe\s+)?"
+    rf"(?:(?:help\s+me\s+)?{_TELL}|{_FIND}|help\s+me\s+{_KNOW})"
+    rf"|would\s+you\s+mind\s+(?:telling|showing|letting)\s+(?:me|us)(?:\s+know)?"
+    # do you (happen to) know / does anyone remember / have you any idea
+    rf"|(?:do|does|did)\s+{_YOU}\s+(?:happen\s+to\s+|possibly\s+|by\s+any\s+chance\s+)?(?:know|remember|recall|have\s+any\s+idea)"
+    rf"|(?:have\s+you\s+(?:got\s+)?|do\s+you\s+have\s+)?any\s+idea"
+    # I'd like to know / I want to find out / we need to know / I'm trying to figure out
+    rf"|(?:i|we)(?:'d|\s+would|\s+should)\s+(?:like|love|want)\s+to\s+{_KNOW}"
+    rf"|(?:i|we)\s+(?:want|wish|need|hope|would\s+like)\s+to\s+{_KNOW}"
+    rf"|(?:i|we)(?:'m|'re|\s+am|\s+are)\s+(?:trying|hoping|looking|keen|eager|interested|curious)(?:\s+(?:to|in))?(?:\s+{_KNOW}|\s+knowing|\s+finding\s+out)?"
+    # I wonder / I was wondering / I'm curious about
+    rf"|(?:i|we)(?:'m|'re|\s+am|\s+are|\s+was|\s+were)?\s+(?:wonder|wondering|curious)(?:\s+(?:about|to\s+know))?"
+    # help me find out; tell me; let me know; please tell me
+    rf"|help\s+me\s+{_KNOW}"
+    rf"|{_TELL}"
+)
+_LEAD_RE = re.compile(
+    rf"^\s*{_LEAD}(?:{_FRAME})(?:\s*,?\s*please)?(?:\s+if\s+you\s+(?:can|could|know|may))?\s*[,:;\-–—]?\s*",
+    re.I,
+)
+_TRAIL_RE = re.compile(
+    rf"(?:[,;\-–—]\s*|\s+)(?:please|if\s+you\s+(?:can|could|know|may)|(?:do|would|did)\s+{_YOU}\s+(?:happen\s+to\s+)?know|"
+    rf"(?:could|can)\s+you\s+(?:please\s+)?tell\s+me|any\s+idea|thanks?(?:\s+you)?|thx|by\s+any\s+chance)"
+    r"(?:\s*,?\s*(?:please|thanks?(?:\s+you)?))?\s*[?.!]*\s*$",
+    re.I,
+)
+
+
+@lru_cache(maxsize=16384)
+def wrapper_spans(question: str) -> tuple[tuple[int, int], ...]:
+    """Character spans of the question's wrapper words (leading frame, trailing frame).
+
+    Empty when the question is asked directly. The embedded question is what remains; it
+    may use statement word order ("in which year China visited Japan")."""
+    spans: list[tuple[int, int]] = []
+    m = _LEAD_RE.match(question)
+    lead_end = 0
+    if m and m.end() > m.start() and question[m.end():].strip(" ?.!"):
+        spans.append((m.start(), m.end()))
+        lead_end = m.end()
+    t = _TRAIL_RE.search(question, lead_end)
+    if t and question[lead_end : t.start()].strip():
+        spans.append(t.span())
+    return tuple(spans)
+
+
+def strip_wrapper(question: str) -> str:
+    """The question with its wrapper words blanked (same length, offsets kept)."""
+    sp = wrapper_spans(question)
+    if not sp:
+        return question
+    chars = list(question)
+    for a, b in sp:
+        for i in range(a, b):
+            chars[i] = " "
+    return "".join(chars)
+
+
+__all__ = ["strip_wrapper", "wrapper_spans"]
