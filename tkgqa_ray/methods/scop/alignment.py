@@ -278,7 +278,9 @@ def slot_candidates(
             ent_surf.update(x for x in (t.s, t.o) if x != UNKNOWN)
             rel_surf.add(t.r)
     mentions = mentions or {}
-    pre = {x: mentions[x] for x in ent_surf if x in mentions and not retriever.matcher.lookup(x)}
+    # The question's own mentions ground their surfaces first: a mention read in context keeps
+    # the actor grammar's whole scored candidate set, which the KG decides between later.
+    pre = {x: mentions[x] for x in ent_surf if x in mentions}
     es, rs = sorted(ent_surf - set(pre)), sorted(rel_surf)
     ents = dict(zip(es, retriever.entities(es)))
     ents.update(pre)
@@ -294,7 +296,9 @@ def mention_candidates(mentions: list) -> dict[str, SlotCands]:
         if getattr(m, "source", "exact") == "embedding" or not m.entity_ids:
             continue
         sc = getattr(m, "scores", None)
-        if sc is None or len(sc) != len(m.entity_ids):
+        if getattr(m, "source", "exact") == "exact":
+            sc = [1.0] * len(m.entity_ids)  # exactly what the name lookup gives the same surface
+        elif sc is None or len(sc) != len(m.entity_ids):
             sc = [float(m.score) - 1e-3 * j for j in range(len(m.entity_ids))]
         out.setdefault(m.text, SlotCands(np.asarray(m.entity_ids, np.int64), np.asarray(sc, np.float64), True))
     return out
