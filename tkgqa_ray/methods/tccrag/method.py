@@ -32,6 +32,9 @@ if TYPE_CHECKING:
     from tkgqa_ray.context import RunContext
 
 METHOD = "tccrag"
+# Default cap on the facts the answerer sees (option max_evidence; 0 = unbounded): the paper's
+# compact evidence (604.8 input tokens per question in all) needs a bound, see cef.py.
+MAX_EVIDENCE = 30
 
 
 def _find(q: str, surface: str) -> tuple[int, int]:
@@ -327,9 +330,10 @@ class CausalFilter(Stage):
 
     name = "tccrag_cef"
 
-    def __init__(self, ctx: "RunContext", enabled: bool = True) -> None:
+    def __init__(self, ctx: "RunContext", enabled: bool = True, max_facts: int | None = None) -> None:
         super().__init__(ctx)
         self.enabled = enabled
+        self.max_facts = max_facts  # the method option max_evidence (None/0: unbounded)
 
     def __call__(self, states: list[State]) -> list[State]:
         table = self.ctx.table
@@ -343,6 +347,7 @@ class CausalFilter(Stage):
                     facts, asked=p.get("asked"), order=sig.order, select=sig.select,
                     boundary=s.pop("_boundary", None),
                     relations=[rel] if rel is not None else (p.get("relations") or None),
+                    max_facts=self.max_facts,
                 )
                 final = res.final
                 s["trace"]["cef"] = {**res.info, "final": len(final), "fallback": res.fallback}
@@ -370,7 +375,7 @@ class TCCRAG(Method):
                                            relation_k=int(o.get("relation_k", 3))))
         stages += [
             ChainRetrieve(self.ctx, semantic_only=self.ablation == "wo_ccg", fallback_k=int(o.get("fallback_k", 20))),
-            CausalFilter(self.ctx, enabled=self.ablation != "wo_cef"),
+            CausalFilter(self.ctx, enabled=self.ablation != "wo_cef", max_facts=int(o.get("max_evidence", MAX_EVIDENCE) or 0) or None),
             Answer(self.ctx, METHOD),
         ]
         return stages
