@@ -75,11 +75,17 @@ def _check_resume_identity(run_dir: Path, cfg: DictConfig) -> None:
         path.write_text(json.dumps(mine, indent=2, sort_keys=True))
 
 
-def init_ray(cfg: DictConfig) -> None:
+def init_ray(cfg: DictConfig, run_dir: Path | None = None) -> None:
+    """Start or join Ray. With ``run_dir``, Ray's known-harmless console lines go to
+    ``run_dir/ray_console.log`` (pipeline/ray_logging.py)."""
     import ray
 
     if ray.is_initialized():
         return
+    if run_dir is not None:
+        from tkgqa_ray.pipeline.ray_logging import quiet_ray_console
+
+        quiet_ray_console(run_dir)
     address = OmegaConf.select(cfg, "ray.address")
     kwargs: dict[str, Any] = {"namespace": OmegaConf.select(cfg, "ray.namespace"), "log_to_driver": True}
     if address:
@@ -89,7 +95,12 @@ def init_ray(cfg: DictConfig) -> None:
             v = OmegaConf.select(cfg, f"ray.{key}")
             if v is not None:
                 kwargs[key] = v
-    ray.init(**kwargs)
+    ctx = ray.init(**kwargs)
+    if run_dir is not None:
+        from tkgqa_ray.pipeline.ray_logging import absorb_restart_notice, announce
+
+        absorb_restart_notice(run_dir)
+        announce(ctx, address)
 
 
 def _git_hash() -> str | None:
@@ -223,7 +234,7 @@ def run_pipeline(cfg: DictConfig) -> dict[str, Any]:
         # the dir must never show a finished-looking result while parts are still being added
         (run_dir / "predictions.parquet").unlink(missing_ok=True)
 
-        init_ray(cfg)
+        init_ray(cfg, run_dir)
         table = load_kg(dataset.kg_path)
         from tkgqa_ray.pipeline.resources import start_shared
 
@@ -271,6 +282,9 @@ def finish_run(run_dir: Path, final: pa.Table, golds: dict, cfg: DictConfig, met
     (run_dir / "run.json").write_text(json.dumps(info, indent=2, default=str))
     print(f"[tkgqa-ray] {meta['method']} / {meta['backbone']} / {meta['ablation']} -> {run_dir}")
     print(format_summary(summary))
-    if isinstance(report, dict) and report.get("headline"):
-        print(report["headline"])
+    if report is not None:
+        from tkgqa_ray.eval import PRIMARY_PROTOCOL
+        from tkgqa_ray.pipeline.summary import format_run_headline
+
+        print(format_run_headline(report.aggregates, PRIMARY_PROTOCOL, run_dir, report.counts))
     return info
