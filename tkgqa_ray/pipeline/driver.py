@@ -173,7 +173,8 @@ def stream_batches(todo: list, cfg: DictConfig, shared: Any, meta: dict[str, str
     out = ds.map_batches(
         MethodWorker,
         fn_constructor_kwargs={"setup": worker_setup(shared, cfg, meta)},
-        compute=ActorPoolStrategy(size=int(run.num_workers)),
+        # never more workers than batches: an idle worker costs a method build, and Ray Data warns
+        compute=ActorPoolStrategy(size=max(1, min(int(run.num_workers), -(-len(todo) // int(run.batch_size))))),
         batch_size=int(run.batch_size),
         batch_format="pyarrow",
         num_cpus=float(run.worker_num_cpus),
