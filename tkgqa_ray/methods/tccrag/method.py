@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 METHOD = "tccrag"
 # Default cap on the facts the answerer sees (option max_evidence; 0 = unbounded): the paper's
 # compact evidence (604.8 input tokens per question in all) needs a bound, see cef.py.
-MAX_EVIDENCE = 30
+MAX_EVIDENCE = 20
 
 
 def _find(q: str, surface: str) -> tuple[int, int]:
