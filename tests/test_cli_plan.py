@@ -119,3 +119,5 @@ def test_cli_dry_run_and_plan_start_no_ray(ds_root, tiny_prompts, tmp_path):
     # `plan` is the same command; a bad value fails validation with exit status 2, naming the key
     bad = _cli(["plan", *common, "run.batch_size=0"], tmp_path, tiny_prompts)
     assert bad.returncode == 2 and "config error: run.batch_size" in bad.stderr
+    typo = _cli(["plan", *common, "run.batch_sise=4"], tmp_path, tiny_prompts)  # Hydra's own error, one line, no traceback
+    assert typo.returncode == 2 and "run.batch_sise" in typo.stderr and "Traceback" not in typo.stderr

@@ -145,9 +145,16 @@ def _plan(argv: list[str]) -> int:
     from tkgqa_ray.pipeline.plan import format_plan, make_plan
     from tkgqa_ray.pipeline.validate import ConfigError
 
+    from hydra.errors import HydraException
+    from omegaconf.errors import OmegaConfBaseException
+
     register_resolvers()
-    with initialize_config_dir(config_dir=str(conf_dir()), version_base="1.3"):
-        cfg = compose("config", overrides=a.overrides)
+    try:
+        with initialize_config_dir(config_dir=str(conf_dir()), version_base="1.3"):
+            cfg = compose("config", overrides=a.overrides)
+    except (HydraException, OmegaConfBaseException) as exc:  # a bad override: one line, as run does
+        print(f"tkgqa-ray: {exc}", file=sys.stderr)
+        return 2
     try:
         plan = make_plan(cfg, sample=a.sample)
     except ConfigError as exc:
