@@ -99,7 +99,8 @@ def test_cef_boundary_preservation_and_cue_coverage():
     assert [f.fid for f in res.final] == [1, 2, 3]  # 5 is after the boundary: cue-inconsistent
     assert res.fallback is None
     res = causal_evidence_filter(facts, asked="subject", order="before", select="last", boundary=b, relations=[0])
-    assert [f.fid for f in res.final] == [1, 2, 3]  # seeds the latest eligible (3) + coverage
+    assert [f.fid for f in res.final] == [1, 2, 3]  # unbounded: seed 3 + every eligible class
+    assert res.info["boundary"] == 1  # the seed itself is checked in test_tccrag_cef.py (with a cap)
     # same-day cue with a resolved anchor day keeps every class on that day only
     same = causal_evidence_filter(facts, asked="subject", order="same", select=None,
                                   boundary=[(D("2010-03-01"), D("2010-03-01"))], relations=[0])

@@ -15,6 +15,8 @@ USAGE = """usage: tkgqa-ray <command> [args]
 commands:
   run [OVERRIDES...] [-m]   evaluate a method (Hydra app; e.g. method=rag backbone=symbolic run.limit=50)
                             --retry-failed = run.retry_failed=true, --fresh = run.resume=false
+  plan [OVERRIDES...]       validate, count questions, estimate prompt tokens per role/question/total (no Ray, no LLM);
+                            same as run --dry-run
   generate [ARGS...]        generate MultiTQ-style questions from a TKG (tkgqa-ray generate --help)
   report DIR [DIR...]       rebuild a run's report (one dir) or a merged comparison (several dirs / a sweep dir)
   diff RUN_A RUN_B          per-question diff of two runs (right in one, wrong in the other, by type)
@@ -38,6 +40,10 @@ def _run(argv: list[str]) -> int:
     import hydra
     from omegaconf import DictConfig
 
+    from tkgqa_ray.pipeline.hydra_resolvers import register_resolvers
+
+    register_resolvers()  # hydra.run.dir uses ${tkgqa.or:...}
+
     @hydra.main(version_base="1.3", config_path=str(conf_dir()), config_name="config")
     def app(cfg: DictConfig) -> None:
         from tkgqa_ray.pipeline.driver import run_pipeline
@@ -55,6 +61,8 @@ def _run(argv: list[str]) -> int:
     # convenience flags for the common reruns (plain Hydra overrides underneath)
     flags = {"--retry-failed": "run.retry_failed=true", "--fresh": "run.resume=false"}
     argv = [flags.get(a, a) for a in argv]
+    if "--dry-run" in argv:  # = tkgqa-ray plan with the same overrides
+        return _plan([a for a in argv if a != "--dry-run"])
     sys.argv = ["tkgqa-ray run", *argv]
     app()
     return 0
@@ -118,7 +126,50 @@ def _diff(argv: list[str]) -> int:
     return 0
 
 
-COMMANDS = {"run": _run, "generate": _generate, "report": _report, "diff": _diff}
+def _plan(argv: list[str]) -> int:
+    import argparse
+    import json
+
+    p = argparse.ArgumentParser(
+        prog="tkgqa-ray plan",
+        description="Validate a run's config, count its questions and estimate prompt tokens per role, per question "
+        "and in total (the method runs in-process on a sample with the symbolic stand-in; no Ray, no LLM). "
+        "Takes the same overrides as `tkgqa-ray run`.",
+    )
+    p.add_argument("overrides", nargs="*", help="Hydra overrides, as for `tkgqa-ray run`")
+    p.add_argument("--sample", type=int, default=16, help="questions the method runs on to measure prompts (default 16)")
+    p.add_argument("--show-prompts", action="store_true", help="print the first rendered prompt of every role")
+    p.add_argument("--json", type=Path, default=None, help="also write the estimate as JSON here")
+    a = p.parse_intermixed_args(argv)
+
+    from hydra import compose, initialize_config_dir
+
+    from tkgqa_ray.pipeline.hydra_resolvers import register_resolvers
+    from tkgqa_ray.pipeline.plan import format_plan, make_plan
+    from tkgqa_ray.pipeline.validate import ConfigError
+
+    from hydra.errors import HydraException
+    from omegaconf.errors import OmegaConfBaseException
+
+    register_resolvers()
+    try:
+        with initialize_config_dir(config_dir=str(conf_dir()), version_base="1.3"):
+            cfg = compose("config", overrides=a.overrides)
+    except (HydraException, OmegaConfBaseException) as exc:  # a bad override: one line, as run does
+        print(f"tkgqa-ray: {exc}", file=sys.stderr)
+        return 2
+    try:
+        plan = make_plan(cfg, sample=a.sample)
+    except ConfigError as exc:
+        print(f"tkgqa-ray: {exc}", file=sys.stderr)
+        return 2
+    print(format_plan(plan, show_prompts=a.show_prompts))
+    if a.json is not None:
+        a.json.write_text(json.dumps(plan.as_dict(), indent=2))
+    return 0
+
+
+COMMANDS = {"run": _run, "plan": _plan, "generate": _generate, "report": _report, "diff": _diff}
 
 
 def main(argv: list[str] | None = None) -> int:

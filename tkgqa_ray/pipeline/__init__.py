@@ -4,7 +4,10 @@
 the submodules each do one job: ``validate`` (config checks before any work), ``rows``
 (state → output row schema), ``parts`` (atomic part files, resume, consolidation),
 ``worker`` (the actor-pool UDF), ``resources`` (shared store / embedding actors),
-``metrics`` (Ray custom metrics + end-of-run summary), ``sweep`` (multirun callback).
+``metrics`` (Ray custom metrics + end-of-run summary), ``sweep`` (multirun callback),
+``summary`` (the closing headline figures), ``plan`` (``tkgqa-ray plan``: token estimate, no
+Ray), ``ray_logging`` (Ray's known-harmless console lines to the run's ``ray_console.log``),
+``hydra_resolvers`` (``${tkgqa.or:...}`` for Hydra's run dir).
 """
 
 from __future__ import annotations

@@ -86,11 +86,17 @@ def _write_identity(run_dir: Path, cfg: DictConfig, fingerprints: dict[str, Any]
     os.replace(tmp, run_dir / "run_identity.json")
 
 
-def init_ray(cfg: DictConfig) -> None:
+def init_ray(cfg: DictConfig, run_dir: Path | None = None) -> None:
+    """Start or join Ray. With ``run_dir``, Ray's known-harmless console lines go to
+    ``run_dir/ray_console.log`` (pipeline/ray_logging.py)."""
     import ray
 
     if ray.is_initialized():
         return
+    if run_dir is not None:
+        from tkgqa_ray.pipeline.ray_logging import quiet_ray_console
+
+        quiet_ray_console(run_dir)
     address = OmegaConf.select(cfg, "ray.address")
     kwargs: dict[str, Any] = {"namespace": OmegaConf.select(cfg, "ray.namespace"), "log_to_driver": True}
     if address:
@@ -103,7 +109,12 @@ def init_ray(cfg: DictConfig) -> None:
             v = OmegaConf.select(cfg, f"ray.{key}")
             if v is not None:
                 kwargs[key] = v
-    ray.init(**kwargs)
+    ctx = ray.init(**kwargs)
+    if run_dir is not None:
+        from tkgqa_ray.pipeline.ray_logging import absorb_restart_notice, announce
+
+        absorb_restart_notice(run_dir)
+        announce(ctx, address)
 
 
 def _git_hash() -> str | None:
@@ -176,7 +187,8 @@ def stream_batches(todo: list, cfg: DictConfig, shared: Any, meta: dict[str, str
     out = ds.map_batches(
         MethodWorker,
         fn_constructor_kwargs={"setup": worker_setup(shared, cfg, meta)},
-        compute=ActorPoolStrategy(size=int(run.num_workers)),
+        # never more workers than batches: an idle worker costs a method build, and Ray Data warns
+        compute=ActorPoolStrategy(size=max(1, min(int(run.num_workers), -(-len(todo) // int(run.batch_size))))),
         batch_size=int(run.batch_size),
         batch_format="pyarrow",
         num_cpus=float(run.worker_num_cpus),
@@ -250,7 +262,7 @@ def _run_locked(cfg: DictConfig, run_dir: Path, inputs: Any, started: str, t_sta
         # the dir must never show a finished-looking result while parts are still being added
         (run_dir / "predictions.parquet").unlink(missing_ok=True)
 
-        init_ray(cfg)
+        init_ray(cfg, run_dir)
         from tkgqa_ray.pipeline.resources import start_shared
 
         shared = start_shared(inputs.table, str(dataset.kg_path), cfg)
@@ -300,6 +312,9 @@ def finish_run(run_dir: Path, final: pa.Table, golds: dict, cfg: DictConfig, met
     mark_complete(run_dir, {"questions": final.num_rows, "errors": summary["failed"]})  # last write of a run
     print(f"[tkgqa-ray] {meta['method']} / {meta['backbone']} / {meta['ablation']} -> {run_dir}")
     print(format_summary(summary))
-    if isinstance(report, dict) and report.get("headline"):
-        print(report["headline"])
+    if report is not None:
+        from tkgqa_ray.eval import PRIMARY_PROTOCOL
+        from tkgqa_ray.pipeline.summary import format_run_headline
+
+        print(format_run_headline(report.aggregates, PRIMARY_PROTOCOL, run_dir, report.counts))
     return info

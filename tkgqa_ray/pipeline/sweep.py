@@ -57,7 +57,11 @@ def rebuild_run_report(run_dir: Path) -> Path:
     config: dict[str, Any] = {}
     if (run_dir / "run.json").is_file():
         config = json.loads((run_dir / "run.json").read_text()).get("config") or {}
-    write_run_report(run_dir, pq.read_table(run_dir / PREDICTIONS), load_gold(run_dir), config)
+    res = write_run_report(run_dir, pq.read_table(run_dir / PREDICTIONS), load_gold(run_dir), config)
+    from tkgqa_ray.eval import PRIMARY_PROTOCOL
+    from tkgqa_ray.pipeline.summary import format_run_headline
+
+    print(format_run_headline(res.aggregates, PRIMARY_PROTOCOL, run_dir, res.counts))
     return run_dir / "metrics.md"
 
 
@@ -73,7 +77,8 @@ def build_report(paths: list[Path], out: Path | None = None) -> Path:
             return rebuild_run_report(runs[0])
         if out is None:
             out = Path(paths[0]) / "comparison" if len(paths) == 1 else Path("comparison")
-        compare_runs(runs, out_dir=out)
+        comp = compare_runs(runs, out_dir=out)
+        print(comparison_headline(comp, out))
     return out
 
 
@@ -118,5 +123,14 @@ class ComparisonReportCallback(Callback):
         from tkgqa_ray.eval import compare_runs
 
         out = sweep_dir / "comparison"
-        compare_runs(runs, out_dir=out)
-        print(f"[tkgqa-ray] comparison of {len(runs)} runs -> {out / 'comparison.md'}")
+        comp = compare_runs(runs, out_dir=out)
+        print(f"[tkgqa-ray] comparison of {len(runs)} runs -> {out}")
+        print(comparison_headline(comp, out))
+
+
+def comparison_headline(comp: Any, out: Path) -> str:
+    """The closing lines of a sweep / comparison: Hits@1 per run and the report paths."""
+    from tkgqa_ray.eval import PRIMARY_PROTOCOL
+    from tkgqa_ray.pipeline.summary import format_comparison_headline
+
+    return format_comparison_headline(comp.aggregates, PRIMARY_PROTOCOL, out, [r.name for r in comp.runs])

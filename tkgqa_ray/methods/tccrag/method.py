@@ -34,6 +34,9 @@ if TYPE_CHECKING:
     from tkgqa_ray.context import RunContext
 
 METHOD = "tccrag"
+# Default cap on the facts the answerer sees (option max_evidence; 0 = unbounded): the paper's
+# compact evidence (604.8 input tokens per question in all) needs a bound, see cef.py.
+MAX_EVIDENCE = 20
 
 
 def _find(q: str, surface: str) -> tuple[int, int]:
@@ -388,9 +391,10 @@ class CausalFilter(Stage):
 
     name = "tccrag_cef"
 
-    def __init__(self, ctx: "RunContext", enabled: bool = True) -> None:
+    def __init__(self, ctx: "RunContext", enabled: bool = True, max_facts: int | None = None) -> None:
         super().__init__(ctx)
         self.enabled = enabled
+        self.max_facts = max_facts  # the method option max_evidence (None/0: unbounded)
 
     def __call__(self, states: list[State]) -> list[State]:
         table = self.ctx.table
@@ -404,6 +408,7 @@ class CausalFilter(Stage):
                     facts, asked=s.get("_asked_reading") or p.get("asked"), order=sig.order, select=sig.select,
                     boundary=s.pop("_boundary", None),
                     relations=[rel] if rel is not None else (p.get("relations") or None),
+                    max_facts=self.max_facts,
                 )
                 final = res.final
                 s["trace"]["cef"] = {**res.info, "final": len(final), "fallback": res.fallback}
@@ -421,6 +426,7 @@ class CausalFilter(Stage):
 class TCCRAGOptions(StrictModel):
     relation_k: int = Field(3, ge=1, description="a relation phrase is grounded to the top-k KG relations (tried in order)")
     fallback_k: int = Field(20, ge=1, description="semantic fallback: dense top-k, only when structured retrieval is empty")
+    max_evidence: int = Field(MAX_EVIDENCE, ge=0, description="cap on the facts the answerer sees after the causal filter (0 = unbounded)")
 
 
 class TCCRAG(Method):
@@ -438,7 +444,7 @@ class TCCRAG(Method):
                                            relation_k=o["relation_k"]))
         stages += [
             ChainRetrieve(self.ctx, semantic_only=self.ablation == "wo_ccg", fallback_k=o["fallback_k"]),
-            CausalFilter(self.ctx, enabled=self.ablation != "wo_cef"),
+            CausalFilter(self.ctx, enabled=self.ablation != "wo_cef", max_facts=o["max_evidence"] or None),
             Answer(self.ctx, METHOD),
         ]
         return stages

@@ -1,0 +1,156 @@
+"""Quiet, honest console: Ray's known-harmless lines go to a log file, not the terminal.
+
+What reaches the console during a run is progress, a result, or a real problem. Ray prints a
+few lines on every run that are none of those and read as failures; each goes to
+``<run dir>/ray_console.log`` instead (everything else Ray logs is untouched):
+
+* Python log records of Ray's driver loggers (``ray``, ``ray.data``), matched by logger and
+  message in :data:`KNOWN_HARMLESS`: the token-auth notice (auth is on, as Ray chose; setting
+  ``RAY_AUTH_MODE`` ourselves would change how ``ray.init()`` joins a ``ray start`` cluster,
+  and ``disabled`` drops security), the "local instance started" banner (replaced by one line
+  of ours with the dashboard URL and Ray's log folder), Ray Data's per-dataset INFO chatter,
+  and its "progress bars disabled" warning (we show our own bar). A console filter on Ray's
+  own handlers diverts them; levels and Ray's file logs are unchanged.
+* The core worker's ``E``-level line "Actor ... has constructor arguments in the object store
+  and max_restarts > 0". C++ writes it straight to fd 2, once per process
+  (``RAY_LOG_ONCE_PER_PROCESS``), when the driver creates an actor whose constructor takes an
+  ObjectRef with restarts on. Ray Data's actor pool always does (its map transform travels by
+  ObjectRef, which the dataset keeps alive, ray-project/ray#53727); turning restarts off would
+  lose fault tolerance, and no Ray setting moves C++ ``E`` lines off stderr without also
+  dropping them from Ray's files (``RAY_BACKEND_LOG_LEVEL``). So right after ``ray.init`` the
+  driver raises the notice itself, with fd 2 pointed at ``ray_console.log`` for that one call,
+  on a throwaway actor that holds an ObjectRef; the once-per-process flag is then spent and
+  Ray Data's pool no longer prints it. The file says so next to the captured line.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+CONSOLE_LOG = "ray_console.log"
+
+# (logger name prefix, message regex, max level): records at or below that level whose logger
+# starts with the prefix and whose message matches leave the console (they go to the file).
+KNOWN_HARMLESS: tuple[tuple[str, str, int], ...] = (
+    ("ray._private.authentication", r"Token authentication is enabled|Generated new authentication token", logging.WARNING),
+    ("ray._private.worker", r"Started a local Ray instance|Connecting to existing Ray cluster|Connected to Ray cluster", logging.INFO),
+    ("ray.data", r"", logging.INFO),  # per-dataset execution plan / start / finish lines
+    ("ray.data", r"Progress bars disabled", logging.WARNING),
+)
+RESTART_NOTICE = re.compile(r"has constructor arguments in the object store and max_restarts > 0")
+
+_lock = threading.Lock()
+_file_handler: logging.FileHandler | None = None
+
+
+class RayConsoleFilter(logging.Filter):
+    """On Ray's console handlers: False (not printed) for known-harmless records, which are
+    written to the run's ``ray_console.log`` instead."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not is_known_harmless(record):
+            return True
+        fh = _file_handler
+        if fh is not None:
+            try:
+                fh.handle(record)
+            except Exception:  # noqa: BLE001 - never lose the run over a log file
+                pass
+        return False
+
+
+def is_known_harmless(record: logging.LogRecord) -> bool:
+    msg = record.getMessage()
+    return any(record.name.startswith(prefix) and record.levelno <= level and re.search(pattern, msg)
+               for prefix, pattern, level in KNOWN_HARMLESS)
+
+
+def _console_handlers() -> list[logging.Handler]:
+    out = []
+    for name in ("ray", "ray.data"):
+        for h in logging.getLogger(name).handlers:
+            if isinstance(h, logging.StreamHandler) and not isinstance(h, logging.FileHandler):
+                out.append(h)
+    return out
+
+
+def quiet_ray_console(run_dir: Path) -> Path:
+    """Before ``ray.init``: divert known-harmless Ray records from the console to
+    ``run_dir/ray_console.log`` (idempotent; a later call re-points the file)."""
+    global _file_handler
+    import ray  # noqa: F401 - importing ray installs its console handler
+    import ray.data  # noqa: F401 - and Ray Data's
+
+    path = Path(run_dir) / CONSOLE_LOG
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with _lock:
+        old, _file_handler = _file_handler, logging.FileHandler(path, encoding="utf-8")
+        _file_handler.setFormatter(logging.Formatter("%(asctime)s\t%(levelname)s %(name)s -- %(message)s"))
+        if old is not None:
+            old.close()
+        for h in _console_handlers():
+            if not any(isinstance(f, RayConsoleFilter) for f in h.filters):
+                h.addFilter(RayConsoleFilter())
+    return path
+
+
+class _NoticeHolder:
+    """Throwaway actor whose creation raises Ray's once-per-process restart notice."""
+
+    def __init__(self, ref: Any) -> None:
+        pass
+
+
+def absorb_restart_notice(run_dir: Path) -> None:
+    """After ``ray.init``: spend Ray's once-per-process "constructor arguments in the object
+    store" notice with fd 2 pointed at ``run_dir/ray_console.log`` (see the module doc)."""
+    import ray
+
+    path = Path(run_dir) / CONSOLE_LOG
+    with open(path, "a", encoding="utf-8") as f:
+        f.write("# tkgqa-ray: the next core-worker line is Ray's once-per-process notice, raised here on a "
+                "throwaway actor so that Ray Data's actor pool (whose map transform always travels by ObjectRef, "
+                "kept alive by the dataset; ray-project/ray#53727) does not print it on the console.\n")
+    ref = ray.put(None)
+    holder = ray.remote(_NoticeHolder).options(max_restarts=1, num_cpus=0, name=None)
+    sys.stderr.flush()
+    saved = os.dup(2)
+    try:
+        with open(path, "ab") as f:
+            os.dup2(f.fileno(), 2)
+            try:
+                handle = holder.remote(ref)  # the notice is logged synchronously, here
+            finally:
+                os.dup2(saved, 2)
+    finally:
+        os.close(saved)
+    if not RESTART_NOTICE.search(path.read_text(encoding="utf-8", errors="replace")):
+        log.debug("Ray did not log its restart notice here (already spent, or Ray changed)")
+    try:
+        ray.kill(handle, no_restart=True)
+    except Exception:  # noqa: BLE001
+        pass
+
+
+def announce(ctx: Any, address: str | None) -> None:
+    """One line instead of Ray's banner: where the dashboard and Ray's own logs are."""
+    try:
+        url = getattr(ctx, "dashboard_url", None)
+        session = (getattr(ctx, "address_info", None) or {}).get("session_dir")
+        where = f"cluster {address}" if address else "local instance"
+        parts = [f"Ray {where}"]
+        if url:
+            parts.append(f"dashboard http://{url}" if not str(url).startswith("http") else f"dashboard {url}")
+        if session:
+            parts.append(f"Ray logs {Path(session) / 'logs'}")
+        log.info(", ".join(parts))
+    except Exception:  # noqa: BLE001 - cosmetic
+        pass
