@@ -110,7 +110,7 @@ def test_unknown_key_is_refused_whichever_way_it_arrives(ds_root, tmp_path, over
     ("overrides", "key", "message"),
     [
         (("method=tccrag", "+method.options.fallbak_k=5"), "method.options.fallbak_k",
-         "is not a known key; did you mean 'fallback_k'? (known: fallback_k, relation_k)"),
+         "is not a known key; did you mean 'fallback_k'? (known: fallback_k, max_evidence, relation_k)"),
         (("method=rag", "method.options.k=0"), "method.options.k", "must be an integer >= 1 (got 0)"),
         (("method=pok", "method.options.mu=1.5"), "method.options.mu", "must be a number in [0, 1] (got 1.5)"),
         (("method=scop", "+method.options.k=5"), "method.options.k", "is not a known key (no keys are allowed here)"),
