@@ -1,11 +1,16 @@
 """Only here to ship ``prompts/`` and ``conf/`` (kept at the repo root, per the project layout)
-as package data ``tkgqa_ray/_prompts`` and ``tkgqa_ray/_conf`` in wheels; everything else is in
-pyproject.toml. Editable installs read them from the checkout."""
+as package data ``tkgqa_ray/_prompts`` and ``tkgqa_ray/_conf`` in wheels, and the report page
+templates (``tkgqa_ray/eval/templates``); everything else is in pyproject.toml. Editable
+installs read them from the checkout."""
 
 from setuptools import find_packages, setup
 
 setup(
     packages=find_packages(include=["tkgqa_ray*"]) + ["tkgqa_ray._prompts", "tkgqa_ray._conf"],
     package_dir={"tkgqa_ray._prompts": "prompts", "tkgqa_ray._conf": "conf"},
-    package_data={"tkgqa_ray._prompts": ["**/*.txt"], "tkgqa_ray._conf": ["*.yaml", "**/*.yaml"]},
+    package_data={
+        "tkgqa_ray._prompts": ["**/*.txt"],
+        "tkgqa_ray._conf": ["*.yaml", "**/*.yaml"],
+        "tkgqa_ray.eval": ["templates/*.j2", "templates/*.css"],
+    },
 )
