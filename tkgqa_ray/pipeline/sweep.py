@@ -40,7 +40,8 @@ def find_run_dirs(paths: list[Path], max_depth: int = 3) -> list[Path]:
 
 
 def rebuild_run_report(run_dir: Path) -> Path:
-    """Re-score one run dir from its predictions.parquet + gold.parquet (config from run.json)."""
+    """Re-score one run dir from its predictions.parquet + gold.parquet (config from run.json);
+    returns the page to open, ``report.html`` (metrics.* are rewritten beside it)."""
     import pyarrow.parquet as pq
 
     from tkgqa_ray.eval import load_gold, write_run_report
@@ -49,13 +50,14 @@ def rebuild_run_report(run_dir: Path) -> Path:
     if (run_dir / "run.json").is_file():
         config = json.loads((run_dir / "run.json").read_text()).get("config") or {}
     write_run_report(run_dir, pq.read_table(run_dir / PREDICTIONS), load_gold(run_dir), config)
-    return run_dir / "metrics.md"
+    return run_dir / "report.html"
 
 
 def build_report(paths: list[Path], out: Path | None = None) -> Path:
     """One run dir (and no ``out``): rebuild its report in place. Otherwise merge every run
-    dir found into a comparison (Markdown, CSV/parquet, charts) in ``out`` (default:
-    ``<sweep dir>/comparison`` for a single sweep dir, else ``./comparison``)."""
+    dir found into a comparison (Markdown, CSV/parquet, charts, report.html) in ``out``
+    (default: ``<sweep dir>/comparison`` for a single sweep dir, else ``./comparison``).
+    Returns the page to open (``report.html``)."""
     from tkgqa_ray.eval import compare_runs
 
     runs = find_run_dirs(paths)
@@ -64,7 +66,7 @@ def build_report(paths: list[Path], out: Path | None = None) -> Path:
     if out is None:
         out = Path(paths[0]) / "comparison" if len(paths) == 1 else Path("comparison")
     compare_runs(runs, out_dir=out)
-    return out
+    return out / "report.html"
 
 
 def run_diff(run_a: Path, run_b: Path, out: Path | None = None, protocol: str | None = None) -> str:
@@ -89,4 +91,4 @@ class ComparisonReportCallback(Callback):
 
         out = sweep_dir / "comparison"
         compare_runs(runs, out_dir=out)
-        print(f"[tkgqa-ray] comparison of {len(runs)} runs -> {out / 'comparison.md'}")
+        print(f"[tkgqa-ray] comparison of {len(runs)} runs -> {out / 'report.html'} (and comparison.md)")
