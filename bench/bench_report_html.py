@@ -52,7 +52,7 @@ def main() -> int:
     a = ap.parse_args()
 
     from tkgqa_ray.eval import compute_metrics
-    from tkgqa_ray.eval.html_report import render_run_html, script_json, trace_budget
+    from tkgqa_ray.eval.html_report import detail_budget, render_run_html
 
     t0 = time.perf_counter()
     rows, golds = replicate(a.run_dir, a.n)
@@ -72,16 +72,16 @@ def main() -> int:
     t0 = time.perf_counter()
     cols = ["quid", "question", "predictions", "evidence", "answered_by", "error", "prompt_tokens",
             "completion_tokens", "seconds", "trace", "roles"]
-    naive = script_json({"columns": cols, "rows": [
+    naive = json.dumps({"columns": cols, "rows": [
         [r.quid, r.question, list(r.predictions), list(r.evidence), r.answered_by, r.error, r.prompt_tokens,
          r.completion_tokens, r.seconds, full(r.trace), full(r.roles)]
-        for r in rows[cols].itertuples(index=False)]})
+        for r in rows[cols].itertuples(index=False)]}, ensure_ascii=False, separators=(",", ":"), default=str)
     t_naive = time.perf_counter() - t0
     naive_size = len(naive.encode("utf-8"))
 
     print(f"source run: {a.run_dir} ({len(pd.read_parquet(a.run_dir / 'predictions.parquet', columns=['quid']))} rows) "
           f"replicated to {len(rows):,} questions in {t_rep:.1f} s; scored in {t_score:.1f} s")
-    print(f"trace budget per question: {trace_budget(len(rows))} chars")
+    print(f"detail budget per question (trace + evidence + role calls): {detail_budget(len(rows))} chars")
     print(f"report.html: {size / 2**20:.1f} MiB ({size / len(rows):.0f} bytes/question), built in {t_html:.1f} s")
     print(f"baseline (rows with full traces + role ledgers, no budget): {naive_size / 2**20:.1f} MiB "
           f"({t_naive:.1f} s); page / baseline = {size / naive_size:.2f}")

@@ -13,7 +13,7 @@ import pytest
 from test_eval_report import GOLDS, PRED_A, PRED_B, make_run
 from tkgqa_ray.eval import compare_runs, compute_metrics
 from tkgqa_ray.eval.html_report import (
-    REPORT_HTML, ROW_COLUMNS, TEMPLATES, cap_trace, render_run_html, run_payload, script_json, trace_budget,
+    REPORT_HTML, ROW_COLUMNS, _detail, TEMPLATES, cap_trace, render_run_html, run_payload, script_json, detail_budget,
 )
 
 HOSTILE = 'He said "hi" & left </script><script>window.__pwned = 1</script> <b>bold</b> \u2028 it\'s <!-- x'
@@ -123,10 +123,31 @@ def test_trace_is_cut_to_its_budget_and_says_so():
     assert cap_trace(small, 500) == small  # small traces pass unchanged
     assert cap_trace({}, 500) is None
     huge = {f"k{i}": "y" * 50 for i in range(200)}
-    note = cap_trace(huge, 100)
-    assert list(note) == ["…"] and "full trace in predictions.parquet" in note["…"]
-    # the per-row budget shrinks with the run: generous for small runs, >= 500 chars always
-    assert trace_budget(10) == 12_000 and trace_budget(54_000) == 555 and trace_budget(10**7) == 500
+    note = cap_trace(huge, 100)  # even 3 keys of 40 chars are too much: a short note instead
+    assert note == {"…": "trace left out (see predictions.parquet)"}
+    # the per-row budget shrinks with the run: generous for small runs, >= 400 chars always
+    assert detail_budget(10) == 16_000 and detail_budget(40_000) == 500
+    assert detail_budget(54_584) == 400 and detail_budget(10**7) == 400
+
+
+def test_row_detail_shows_fewer_facts_and_calls_as_the_budget_shrinks():
+    row = {
+        "evidence": [f"A{i}|rel|B{i}|2010-01-{i % 28 + 1:02d}|2010-01-{i % 28 + 1:02d}" for i in range(50)],
+        "roles": json.dumps([{"role": f"r{i}", "ok": True, "attempts": 1, "prompt_tokens": 10, "completion_tokens": 2,
+                              "latency_s": 0.5, "cached": False, "error": None, "raw": "x" * 5000} for i in range(40)]),
+        "trace": json.dumps({"triples_raw": [["s", "r", "o"]] * 1000, "constraints": [{"op": "before"}]}),
+    }
+    roomy = _detail(row, 16_000)
+    assert len(roomy["ev"]) == 20 and roomy["evn"] == 50 and roomy["ev"][0] == row["evidence"][0]
+    assert len(roomy["roles"]) == 31 and roomy["roles"][-1][0] == "… +10 more calls"
+    assert roomy["roles"][0] == ["r0", True, 1, 10, 2, 0.5, False, None]  # no raw model text
+    assert roomy["t"]["constraints"] == [{"op": "before"}] and roomy["t"]["triples_raw"][25] == "… +975 more"
+    tight = _detail(row, 400)
+    assert len(tight["ev"]) == 3 and tight["evn"] == 50 and len(tight["roles"]) == 5
+    assert len(json.dumps(tight["t"], ensure_ascii=False, separators=(",", ":"))) <= 120
+    small = {"evidence": ["a|b|c|2010|2010"], "trace": '{"answer":["Iran"]}', "roles": "[]"}
+    assert _detail(small, 400) == {"ev": ["a|b|c|2010|2010"], "evn": 1, "t": {"answer": ["Iran"]}}
+    assert _detail({"trace": "{}", "roles": None, "evidence": []}, 400) is None
 
 
 def test_payload_of_a_run_with_missing_rows(tmp_path):

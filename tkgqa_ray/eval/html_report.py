@@ -64,15 +64,18 @@ TRACE_SECTIONS = (
 )
 MAX_PREDICTIONS = max(HITS_K)
 MAX_GOLD = 10
-MAX_EVIDENCE = 20
-MAX_ROLES = 30
 MAX_ERROR_CHARS = 500
 MAX_QUESTION_CHARS = 1000
-# Per-question trace budget in characters of JSON: generous for small runs, shrinking so that
-# all traces together stay under TRACE_TOTAL_BUDGET (54k rows -> ~550 characters each).
-TRACE_MAX_CHARS = 12_000
-TRACE_MIN_CHARS = 500
-TRACE_TOTAL_BUDGET = 30_000_000
+# A row's expandable detail (trace + evidence facts + role calls) gets a budget in characters of
+# JSON: generous for small runs, shrinking so that all details together stay near
+# DETAIL_TOTAL_BUDGET (54,584 questions -> 400 each); the full rows stay in predictions.parquet.
+DETAIL_MAX_CHARS = 16_000
+DETAIL_MIN_CHARS = 400
+DETAIL_TOTAL_BUDGET = 20_000_000
+# (detail budget at least, evidence facts, role calls) shown: fewer as the budget shrinks
+DETAIL_LEVELS = ((6_000, 20, 30), (2_000, 10, 15), (1_000, 5, 8), (0, 3, 4))
+# trace capping steps: (chars per string, items per list/dict, nesting depth)
+CAP_STEPS = ((400, 25, 6), (160, 10, 5), (80, 5, 4), (40, 3, 3))
 
 
 def _env():
@@ -134,46 +137,57 @@ def _cut_text(s: str, n: int) -> str:
 def cap_value(x: Any, max_str: int, max_items: int, depth: int = 5) -> Any:
     """A JSON value with long strings cut, long lists/dicts shortened (a marker says how much
     was left out) and nesting below ``depth`` replaced by a note."""
-    if isinstance(x, str):
-        return _cut_text(x, max_str)
-    if x is None or isinstance(x, (bool, int)):
+    t = type(x)  # concrete types: parsed JSON holds only these (ABC checks cost 3x here)
+    if t is str:
+        return x if len(x) <= max_str else _cut_text(x, max_str)
+    if x is None or t is bool or t is int:
         return x
-    if isinstance(x, float):
+    if t is float:
         return x if math.isfinite(x) else None
     if depth <= 0:
         return "…"
-    if isinstance(x, Mapping):
-        items = list(x.items())
-        out = {str(k): cap_value(v, max_str, max_items, depth - 1) for k, v in items[:max_items]}
-        if len(items) > max_items:
-            out["…"] = f"+{len(items) - max_items} more keys"
+    if t is dict:
+        out = {}
+        for i, (k, v) in enumerate(x.items()):
+            if i == max_items:
+                out["…"] = f"+{len(x) - max_items} more keys"
+                break
+            out[str(k)] = cap_value(v, max_str, max_items, depth - 1)
         return out
-    if isinstance(x, (list, tuple)):
+    if t is list or t is tuple:
         out_l = [cap_value(v, max_str, max_items, depth - 1) for v in x[:max_items]]
         if len(x) > max_items:
             out_l.append(f"… +{len(x) - max_items} more")
         return out_l
+    if isinstance(x, Mapping):
+        return cap_value(dict(x), max_str, max_items, depth)
     return _cut_text(str(x), max_str)
 
 
+def _size(x: Any) -> int:
+    return len(json.dumps(x, ensure_ascii=False, separators=(",", ":")))
+
+
 def cap_trace(trace: Any, budget: int) -> Any:
-    """The trace, tightened step by step until its JSON fits ``budget`` characters; past the
-    tightest step only the field names remain (the full trace is in predictions.parquet)."""
+    """The trace, tightened step by step (CAP_STEPS) until its JSON fits ``budget`` characters;
+    past the tightest step only the field names remain (the full trace is in predictions.parquet)."""
     if not trace:
         return None
     size = 0
-    for max_str, max_items, depth in ((400, 25, 6), (160, 10, 5), (80, 5, 4), (40, 3, 3)):
+    for max_str, max_items, depth in CAP_STEPS:
         capped = cap_value(trace, max_str, max_items, depth)
-        size = len(json.dumps(capped, ensure_ascii=False, separators=(",", ":")))
+        size = _size(capped)
         if size <= budget:
             return capped
     keys = list(trace) if isinstance(trace, Mapping) else []
-    return {"…": f"trace too large for this page ({size:,} chars even when shortened); "
-                 f"fields: {', '.join(map(str, keys[:20]))}; full trace in predictions.parquet"}
+    note = {"…": f"trace too large for this page ({size:,} chars even when shortened); "
+                 f"full trace in predictions.parquet; fields: {', '.join(map(str, keys[:12]))}"}
+    return note if _size(note) <= budget or not keys else {"…": "trace left out (see predictions.parquet)"}
 
 
-def trace_budget(n_rows: int) -> int:
-    return int(max(TRACE_MIN_CHARS, min(TRACE_MAX_CHARS, TRACE_TOTAL_BUDGET // max(1, n_rows))))
+def detail_budget(n_rows: int) -> int:
+    return int(max(DETAIL_MIN_CHARS, min(DETAIL_MAX_CHARS, DETAIL_TOTAL_BUDGET // max(1, n_rows))))
+
 
 
 def _loads(v: Any) -> Any:
@@ -187,14 +201,14 @@ def _loads(v: Any) -> Any:
         return str(v)
 
 
-def _role_rows(roles: Any) -> list[list[Any]] | None:
+def _role_rows(roles: Any, limit: int) -> list[list[Any]] | None:
     """Role calls as [role, ok, attempts, prompt tokens, completion tokens, seconds, cached, error]."""
     roles = _loads(roles)
     if not isinstance(roles, list) or not roles:
         return None
     out = []
-    for r in roles[:MAX_ROLES]:
-        if not isinstance(r, Mapping):
+    for r in roles[:limit]:
+        if not isinstance(r, dict):
             continue
         lat = _finite(r.get("latency_s"))
         out.append([
@@ -203,24 +217,31 @@ def _role_rows(roles: Any) -> list[list[Any]] | None:
             None if lat is None else round(float(lat), 4), bool(r.get("cached", False)),
             None if not r.get("error") else _cut_text(str(r["error"]), 300),
         ])
-    if len(roles) > MAX_ROLES:
-        out.append([f"… +{len(roles) - MAX_ROLES} more calls", None, None, None, None, None, None, None])
+    if len(roles) > limit:
+        out.append([f"… +{len(roles) - limit} more calls", None, None, None, None, None, None, None])
     return out
 
 
 def _detail(row: Mapping[str, Any], budget: int) -> dict[str, Any] | None:
-    """The expandable part of a row: capped trace, final evidence facts, role calls."""
+    """The expandable part of a row within ``budget`` characters: the first evidence facts and
+    role calls (how many depends on the budget), then the trace, capped to what is left."""
+    _, n_ev, n_roles = next(lv for lv in DETAIL_LEVELS if budget >= lv[0])
     d: dict[str, Any] = {}
-    trace = _loads(row.get("trace"))
-    if trace:
-        d["t"] = cap_trace(trace, budget)
     ev = as_str_list(row.get("evidence"))
     if ev:
-        d["ev"] = [_cut_text(e, 300) for e in ev[:MAX_EVIDENCE]]
+        d["ev"] = [_cut_text(e, 200) for e in ev[:n_ev]]
         d["evn"] = len(ev)
-    roles = _role_rows(row.get("roles"))
+    roles = _role_rows(row.get("roles"), n_roles)
     if roles:
         d["roles"] = roles
+    raw = row.get("trace")
+    trace = _loads(raw)
+    if trace:
+        left = max(120, budget - (_size(d) if d else 0))
+        if isinstance(raw, str) and len(raw) <= left and "NaN" not in raw and "Infinity" not in raw:
+            d["t"] = trace  # fits as it is (the stored JSON is already compact)
+        else:
+            d["t"] = cap_trace(trace, left)
     return d or None
 
 
@@ -251,12 +272,16 @@ def question_rows(rows: Any, res: MetricsResult, golds: Mapping[str, Any], proto
     recs = df.to_dict(orient="records")
     protos = [p.name for p in res.protocols]
     tcol = type_label(sc)
-    hits = {p: sc[score_col(p, 1)].to_numpy() for p in protos}
-    hit10 = sc[score_col(protocol, max(HITS_K))].to_numpy()
-    budget = trace_budget(len(sc))
+    n = len(sc)
+    label = {c: sc[c].tolist() if c and c in sc.columns else [None] * n
+             for c in (tcol, "answer_type", "time_level", "qlabel")}
+    hits = list(zip(*(sc[score_col(p, 1)].tolist() for p in protos)))
+    primary = protos.index(protocol)
+    hit10 = sc[score_col(protocol, max(HITS_K))].tolist()
+    budget = detail_budget(n)
     golds = {str(k): v for k, v in golds.items()}
     out: list[list[Any]] = []
-    for i, (quid, status) in enumerate(zip(sc["quid"], sc["status"])):
+    for i, (quid, status) in enumerate(zip(sc["quid"].tolist(), sc["status"].tolist())):
         j = by_quid.get(quid)
         r: Mapping[str, Any] = recs[j] if j is not None else {}
         g = golds.get(quid)
@@ -265,17 +290,17 @@ def question_rows(rows: Any, res: MetricsResult, golds: Mapping[str, Any], proto
         out.append([
             quid,
             _cut_text(_label_text(r.get("question")) or "", MAX_QUESTION_CHARS),
-            _label_text(sc[tcol].iat[i]) if tcol else None,
-            _label_text(sc["answer_type"].iat[i]),
-            _label_text(sc["time_level"].iat[i]),
-            _label_text(sc["qlabel"].iat[i]),
+            _label_text(label[tcol][i]),
+            _label_text(label["answer_type"][i]),
+            _label_text(label["time_level"][i]),
+            _label_text(label["qlabel"][i]),
             status,
-            int(hits[protocol][i]),
-            [int(hits[p][i]) for p in protos],
+            int(hits[i][primary]),
+            [int(h) for h in hits[i]],
             int(hit10[i]),
             [_cut_text(a, 200) for a in (g.answers if g is not None else ())[:MAX_GOLD]],
             [_cut_text(p, 200) for p in preds[:MAX_PREDICTIONS]],
-            None if r.get("answered_by") is None else _label_text(r.get("answered_by")),
+            _label_text(r.get("answered_by")),
             _cut_text(str(err), MAX_ERROR_CHARS) if is_error(err) else None,
             _int_or_none(r.get("prompt_tokens")),
             _int_or_none(r.get("completion_tokens")),
@@ -410,7 +435,7 @@ def run_payload(rows: Any, res: MetricsResult, golds: Mapping[str, Any], config:
         "columns": list(ROW_COLUMNS),
         "rows": question_rows(rows, res, golds, protocol),
         "page_size": PAGE_SIZE,
-        "trace_budget": trace_budget(len(res.scores)),
+        "detail_budget": detail_budget(len(res.scores)),
         "trace_sections": [list(s) for s in TRACE_SECTIONS],
     }
 
@@ -531,5 +556,5 @@ def _atomic_write(path: Path, text: str) -> None:
 
 __all__ = [
     "REPORT_HTML", "ROW_COLUMNS", "cap_trace", "comparison_payload", "render_comparison_html",
-    "render_run_html", "run_payload", "script_json", "write_comparison_html", "write_run_html",
+    "detail_budget", "render_run_html", "run_payload", "script_json", "write_comparison_html", "write_run_html",
 ]
