@@ -122,6 +122,13 @@ def test_trace_is_cut_to_its_budget_and_says_so():
     small = {"constraints": [{"op": "before", "t": "2010"}]}
     assert cap_trace(small, 500) == small  # small traces pass unchanged
     assert cap_trace({}, 500) is None
+    # too big even when cut: the telling fields stay, bulky candidates go (with a note)
+    scop = {"alignment_candidates": {f"c{i}": ["x" * 40] * 3 for i in range(50)},
+            "triples_raw": {"anchors": [["Iran", "visit", "China"]]}, "constraints": [{"operator": "before"}],
+            "evidence": {"anchor_facts": [["a|b|c|2010|2010"] * 3] * 3}}
+    kept = cap_trace(scop, 200)
+    assert kept == {"triples_raw": {"anchors": [["Iran", "visit", "China"]]}, "constraints": [{"operator": "before"}],
+                    "…": "left out: 2 field(s)"}
     huge = {f"k{i}": "y" * 50 for i in range(200)}
     note = cap_trace(huge, 100)  # even 3 keys of 40 chars are too much: a short note instead
     assert note == {"…": "trace left out (see predictions.parquet)"}
@@ -143,8 +150,9 @@ def test_row_detail_shows_fewer_facts_and_calls_as_the_budget_shrinks():
     assert roomy["roles"][0] == ["r0", True, 1, 10, 2, 0.5, False, None]  # no raw model text
     assert roomy["t"]["constraints"] == [{"op": "before"}] and roomy["t"]["triples_raw"][25] == "… +975 more"
     tight = _detail(row, 400)
-    assert len(tight["ev"]) == 3 and tight["evn"] == 50 and len(tight["roles"]) == 5
-    assert len(json.dumps(tight["t"], ensure_ascii=False, separators=(",", ":"))) <= 120
+    assert len(tight["ev"]) == 2 and tight["evn"] == 50 and len(tight["roles"]) == 5
+    assert len(json.dumps(tight["t"], ensure_ascii=False, separators=(",", ":"))) <= 200
+    assert tight["t"]["constraints"] == [{"op": "before"}] and tight["t"]["triples_raw"][:3] == [["s", "r", "o"]] * 3
     small = {"evidence": ["a|b|c|2010|2010"], "trace": '{"answer":["Iran"]}', "roles": "[]"}
     assert _detail(small, 400) == {"ev": ["a|b|c|2010|2010"], "evn": 1, "t": {"answer": ["Iran"]}}
     assert _detail({"trace": "{}", "roles": None, "evidence": []}, 400) is None

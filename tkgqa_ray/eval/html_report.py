@@ -73,9 +73,13 @@ DETAIL_MAX_CHARS = 16_000
 DETAIL_MIN_CHARS = 400
 DETAIL_TOTAL_BUDGET = 20_000_000
 # (detail budget at least, evidence facts, role calls) shown: fewer as the budget shrinks
-DETAIL_LEVELS = ((6_000, 20, 30), (2_000, 10, 15), (1_000, 5, 8), (0, 3, 4))
-# trace capping steps: (chars per string, items per list/dict, nesting depth)
-CAP_STEPS = ((400, 25, 6), (160, 10, 5), (80, 5, 4), (40, 3, 3))
+DETAIL_LEVELS = ((6_000, 20, 30), (2_000, 10, 15), (1_000, 5, 8), (0, 2, 4))
+# When even the tightest step is too large, these trace fields are kept first (then the rest).
+TRACE_PRIORITY = ("error", "traceback", "failures", "triples_raw", "triples_aligned", "constraints", "parse", "plan",
+                  "route", "answer", "grounding", "cef", "ranking", "steps", "plan_error", "alignment_violations")
+# trace capping steps: (budget at least, chars per string, items per list/dict, nesting depth);
+# capping starts at the first step the budget allows (each step is a walk over the trace)
+CAP_STEPS = ((6_000, 400, 25, 6), (2_000, 160, 10, 5), (800, 80, 5, 4), (0, 40, 3, 3))
 
 
 def _env():
@@ -170,19 +174,35 @@ def _size(x: Any) -> int:
 
 def cap_trace(trace: Any, budget: int) -> Any:
     """The trace, tightened step by step (CAP_STEPS) until its JSON fits ``budget`` characters;
-    past the tightest step only the field names remain (the full trace is in predictions.parquet)."""
+    past the tightest step, the fields that fit in TRACE_PRIORITY order (the triples before and
+    after alignment and the constraints before bulky candidate lists) and a note of how many
+    were left out. The full trace is always in predictions.parquet."""
     if not trace:
         return None
     size = 0
-    for max_str, max_items, depth in CAP_STEPS:
+    for least, max_str, max_items, depth in CAP_STEPS:
+        if budget < least:
+            continue
         capped = cap_value(trace, max_str, max_items, depth)
         size = _size(capped)
         if size <= budget:
             return capped
-    keys = list(trace) if isinstance(trace, Mapping) else []
-    note = {"…": f"trace too large for this page ({size:,} chars even when shortened); "
-                 f"full trace in predictions.parquet; fields: {', '.join(map(str, keys[:12]))}"}
-    return note if _size(note) <= budget or not keys else {"…": "trace left out (see predictions.parquet)"}
+    if isinstance(trace, Mapping):  # keep the most telling fields whole, in TRACE_PRIORITY order
+        out: dict[str, Any] = {}
+        used = 2
+        order = sorted(trace, key=lambda k: TRACE_PRIORITY.index(k) if k in TRACE_PRIORITY else len(TRACE_PRIORITY))
+        for key in order:
+            v = cap_value(trace[key], *CAP_STEPS[-1][1:])
+            n = _size({str(key): v}) - 1
+            if used + n <= budget - 40:  # room for the "left out" note
+                out[str(key)] = v
+                used += n
+        left = [str(k) for k in order if str(k) not in out]
+        if out:
+            if left:
+                out["…"] = f"left out: {len(left)} field(s)"
+            return out
+    return {"…": "trace left out (see predictions.parquet)"}
 
 
 def detail_budget(n_rows: int) -> int:
@@ -237,7 +257,7 @@ def _detail(row: Mapping[str, Any], budget: int) -> dict[str, Any] | None:
     raw = row.get("trace")
     trace = _loads(raw)
     if trace:
-        left = max(120, budget - (_size(d) if d else 0))
+        left = max(budget // 2, budget - (_size(d) if d else 0))
         if isinstance(raw, str) and len(raw) <= left and "NaN" not in raw and "Infinity" not in raw:
             d["t"] = trace  # fits as it is (the stored JSON is already compact)
         else:
