@@ -130,8 +130,10 @@ def test_trace_is_cut_to_its_budget_and_says_so():
     assert kept == {"triples_raw": {"anchors": [["Iran", "visit", "China"]]}, "constraints": [{"operator": "before"}],
                     "…": "left out: 2 field(s)"}
     huge = {f"k{i}": "y" * 50 for i in range(200)}
-    note = cap_trace(huge, 100)  # even 3 keys of 40 chars are too much: a short note instead
-    assert note == {"…": "trace left out (see predictions.parquet)"}
+    few = cap_trace(huge, 100)  # as many fields as fit, and how many did not
+    assert few == {"k0": "y" * 40 + "… (+10 chars)", "…": "left out: 199 field(s)"}
+    assert len(json.dumps(few, ensure_ascii=False, separators=(",", ":"))) <= 100
+    assert cap_trace(["z" * 1000] * 100, 50) == "… (trace left out; see predictions.parquet)"
     # the per-row budget shrinks with the run: generous for small runs, >= 400 chars always
     assert detail_budget(10) == 16_000 and detail_budget(40_000) == 500
     assert detail_budget(54_584) == 400 and detail_budget(10**7) == 400

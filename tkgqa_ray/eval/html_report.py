@@ -79,7 +79,7 @@ TRACE_PRIORITY = ("error", "traceback", "failures", "triples_raw", "triples_alig
                   "route", "answer", "grounding", "cef", "ranking", "steps", "plan_error", "alignment_violations")
 # trace capping steps: (budget at least, chars per string, items per list/dict, nesting depth);
 # capping starts at the first step the budget allows (each step is a walk over the trace)
-CAP_STEPS = ((6_000, 400, 25, 6), (2_000, 160, 10, 5), (800, 80, 5, 4), (0, 40, 3, 3))
+CAP_STEPS = ((6_000, 400, 25, 6), (2_000, 160, 10, 5), (800, 80, 5, 4), (0, 40, 3, 4))
 
 
 def _env():
@@ -173,36 +173,35 @@ def _size(x: Any) -> int:
 
 
 def cap_trace(trace: Any, budget: int) -> Any:
-    """The trace, tightened step by step (CAP_STEPS) until its JSON fits ``budget`` characters;
-    past the tightest step, the fields that fit in TRACE_PRIORITY order (the triples before and
-    after alignment and the constraints before bulky candidate lists) and a note of how many
-    were left out. The full trace is always in predictions.parquet."""
+    """The trace cut to fit ``budget`` characters of JSON. Whole, at the loosest step of
+    CAP_STEPS the budget allows, if that fits; else field by field in TRACE_PRIORITY order (the
+    triples before and after alignment and the constraints before bulky candidate lists), each
+    at the loosest step that fits the room left, with a note of how many fields were left out.
+    The full trace is always in predictions.parquet."""
     if not trace:
         return None
-    size = 0
-    for least, max_str, max_items, depth in CAP_STEPS:
-        if budget < least:
-            continue
-        capped = cap_value(trace, max_str, max_items, depth)
-        size = _size(capped)
-        if size <= budget:
-            return capped
-    if isinstance(trace, Mapping):  # keep the most telling fields whole, in TRACE_PRIORITY order
-        out: dict[str, Any] = {}
-        used = 2
-        order = sorted(trace, key=lambda k: TRACE_PRIORITY.index(k) if k in TRACE_PRIORITY else len(TRACE_PRIORITY))
-        for key in order:
-            v = cap_value(trace[key], *CAP_STEPS[-1][1:])
+    steps = [st[1:] for st in CAP_STEPS if budget >= st[0]]
+    capped = cap_value(trace, *steps[0])
+    if _size(capped) <= budget:
+        return capped
+    if not isinstance(trace, Mapping):
+        capped = cap_value(trace, *CAP_STEPS[-1][1:])
+        return capped if _size(capped) <= budget else "… (trace left out; see predictions.parquet)"
+    out: dict[str, Any] = {}
+    used, room = 2, budget - 30  # "{}" and the note
+    order = sorted(trace, key=lambda k: TRACE_PRIORITY.index(k) if k in TRACE_PRIORITY else len(TRACE_PRIORITY))
+    for key in order:
+        for step in steps:
+            v = cap_value(trace[key], *step)
             n = _size({str(key): v}) - 1
-            if used + n <= budget - 40:  # room for the "left out" note
+            if used + n <= room:
                 out[str(key)] = v
                 used += n
-        left = [str(k) for k in order if str(k) not in out]
-        if out:
-            if left:
-                out["…"] = f"left out: {len(left)} field(s)"
-            return out
-    return {"…": "trace left out (see predictions.parquet)"}
+                break
+    left = len(trace) - len(out)
+    if left:
+        out["…"] = f"left out: {left} field(s)"
+    return out
 
 
 def detail_budget(n_rows: int) -> int:
