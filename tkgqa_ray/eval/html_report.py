@@ -386,9 +386,11 @@ def svg_bar_chart(groups: Sequence[str], series: Mapping[str, Sequence[tuple[Any
             bars = ax.bar(x + (j - (k - 1) / 2) * w, np.nan_to_num(vals), w, yerr=errs, capsize=2, label=str(name))
             if j == 0 and len(groups) <= 24:  # the first series' values (the primary protocol's)
                 for b, v in zip(bars, vals):
-                    if np.isfinite(v):
-                        ax.text(b.get_x() + b.get_width() / 2, v + 0.01, f"{v:.2f}", ha="center",
-                                va="bottom", fontsize=7, rotation=90 if k > 1 else 0)
+                    if np.isfinite(v):  # inside the bar's top (clear of the error bar), above if short
+                        inside = v >= 0.2
+                        ax.text(b.get_x() + b.get_width() / 2, v - 0.03 if inside else v + 0.03, f"{v:.2f}",
+                                ha="center", va="top" if inside else "bottom", fontsize=7,
+                                color="white" if inside else "black", rotation=90 if k > 1 else 0)
         ax.set_xticks(x, labels, rotation=30 if len(groups) > 4 else 0, ha="right" if len(groups) > 4 else "center")
         ax.set_ylim(0, 1.12)
         ax.set_yticks([0, 0.2, 0.4, 0.6, 0.8, 1.0])
