@@ -169,7 +169,6 @@ def test_real_run_page_in_chromium(browser, real_run, tmp_path):
 
 def assert_png_with_content(png: Path) -> None:
     import matplotlib.image as mpimg
-    import numpy as np
 
     data = png.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 30_000, len(data)
