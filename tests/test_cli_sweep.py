@@ -39,10 +39,11 @@ def test_multirun_sweep_comparison_report_and_diff(ray_session, tmp_path):
     assert [r.name for r in runs] == [f"0_{meth}_symbolic_none", "1_rag_symbolic_none"]
     for r in runs:
         assert (r / "metrics.json").exists() and (r / ".hydra" / "config.yaml").exists()
+        assert (r / "report.html").exists()
     comp = sweep / "comparison"
     md = (comp / "comparison.md").read_text()
     assert meth in md and "rag" in md
-    for f in ("aggregates.csv", "aggregates.parquet", "all_rows.parquet"):
+    for f in ("aggregates.csv", "aggregates.parquet", "all_rows.parquet", "report.html"):
         assert (comp / f).exists(), f
     assert list(comp.glob("*.png"))
 
@@ -63,8 +64,10 @@ def test_multirun_sweep_comparison_report_and_diff(ray_session, tmp_path):
 
     # One run dir: rebuild its own report in place.
     (runs[1] / "metrics.md").unlink()
-    _cli(["report", str(runs[1])], tmp_path, env)
-    assert (runs[1] / "metrics.md").exists()
+    (runs[1] / "report.html").unlink()
+    p = _cli(["report", str(runs[1])], tmp_path, env)
+    assert (runs[1] / "metrics.md").exists() and (runs[1] / "report.html").exists()
+    assert p.stdout.strip() == f"report written to {runs[1] / 'report.html'}"
 
     # Per-question diff.
     p = _cli(["diff", str(runs[0]), str(runs[1]), "-o", str(tmp_path / "diff")], tmp_path, env)

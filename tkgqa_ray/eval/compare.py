@@ -132,8 +132,8 @@ def compare_runs(
     n_boot: int = 1000,
     seed: int = 0,
 ) -> Comparison:
-    """Merge run dirs: comparison.md, aggregates.{csv,parquet}, all_rows.parquet and a per-type
-    Hits@1 chart grouped by backbone in ``out_dir``. Runs without metrics.json (or all runs
+    """Merge run dirs: comparison.md, aggregates.{csv,parquet}, all_rows.parquet, a per-type
+    Hits@1 chart grouped by backbone and report.html in ``out_dir``. Runs without metrics.json (or all runs
     with ``rescore``) are scored from predictions.parquet + gold.parquet first."""
     if not run_dirs:
         raise ValueError("compare_runs needs at least one run dir")
@@ -167,6 +167,9 @@ def compare_runs(
         agg.to_parquet(out / "aggregates.parquet", index=False)
         _all_rows(runs).to_parquet(out / "all_rows.parquet", index=False)
         plot_by_backbone(agg, out / "hits1_by_type_by_backbone.png", protocol)
+        from .html_report import write_comparison_html
+
+        write_comparison_html(out, runs, agg, protocol)
     return Comparison(runs, agg, md)
 
 

@@ -1,4 +1,5 @@
-"""A run's score files: ``metrics.json``, ``metrics.md``, ``hits1_by_type.png``, ``scores.parquet``.
+"""A run's score files: ``metrics.json``, ``metrics.md``, ``hits1_by_type.png``, ``scores.parquet``
+and the page to look at, ``report.html`` (:mod:`tkgqa_ray.eval.html_report`).
 
 Every number carries the name of the protocol it was computed under; ``metrics.json`` also
 echoes the run config, the package versions, the git commit and the bootstrap settings, so a
@@ -219,7 +220,8 @@ def write_run_report(
     n_boot: int = 1000,
     seed: int = 0,
 ) -> MetricsResult:
-    """Score ``rows`` and write metrics.json / metrics.md / hits1_by_type.png / scores.parquet."""
+    """Score ``rows`` and write metrics.json / metrics.md / hits1_by_type.png / scores.parquet /
+    report.html."""
     d = Path(run_dir)
     d.mkdir(parents=True, exist_ok=True)
     res = compute_metrics(rows, golds, protocols=protocols, n_boot=n_boot, seed=seed)
@@ -231,6 +233,9 @@ def write_run_report(
     for lab in EXTRA_LABELS:  # multi-valued labels: lists (or null) for parquet
         sc[lab] = sc[lab].map(lambda v: None if v is None else list(v))
     sc.to_parquet(d / SCORES_PARQUET, index=False)
+    from .html_report import write_run_html
+
+    write_run_html(d, rows, res, golds, config)
     return res
 
 

@@ -49,7 +49,8 @@ def find_run_dirs(paths: list[Path], max_depth: int = 3) -> list[Path]:
 
 
 def rebuild_run_report(run_dir: Path) -> Path:
-    """Re-score one run dir from its predictions.parquet + gold.parquet (config from run.json)."""
+    """Re-score one run dir from its predictions.parquet + gold.parquet (config from run.json);
+    returns the page to open, ``report.html`` (metrics.* are rewritten beside it)."""
     import pyarrow.parquet as pq
 
     from tkgqa_ray.eval import load_gold, write_run_report
@@ -62,13 +63,14 @@ def rebuild_run_report(run_dir: Path) -> Path:
     from tkgqa_ray.pipeline.summary import format_run_headline
 
     print(format_run_headline(res.aggregates, PRIMARY_PROTOCOL, run_dir, res.counts))
-    return run_dir / "metrics.md"
+    return run_dir / "report.html"
 
 
 def build_report(paths: list[Path], out: Path | None = None) -> Path:
     """One run dir (and no ``out``): rebuild its report in place. Otherwise merge every run
-    dir found into a comparison (Markdown, CSV/parquet, charts) in ``out`` (default:
-    ``<sweep dir>/comparison`` for a single sweep dir, else ``./comparison``)."""
+    dir found into a comparison (Markdown, CSV/parquet, charts, report.html) in ``out``
+    (default: ``<sweep dir>/comparison`` for a single sweep dir, else ``./comparison``).
+    Returns the page to open (``report.html``)."""
     from tkgqa_ray.eval import compare_runs
 
     runs = find_run_dirs(paths)
@@ -79,7 +81,7 @@ def build_report(paths: list[Path], out: Path | None = None) -> Path:
             out = Path(paths[0]) / "comparison" if len(paths) == 1 else Path("comparison")
         comp = compare_runs(runs, out_dir=out)
         print(comparison_headline(comp, out))
-    return out
+    return out / "report.html"
 
 
 @contextmanager
@@ -124,7 +126,7 @@ class ComparisonReportCallback(Callback):
 
         out = sweep_dir / "comparison"
         comp = compare_runs(runs, out_dir=out)
-        print(f"[tkgqa-ray] comparison of {len(runs)} runs -> {out}")
+        print(f"[tkgqa-ray] comparison of {len(runs)} runs -> {out / 'report.html'} (and comparison.md)")
         print(comparison_headline(comp, out))
 
 
