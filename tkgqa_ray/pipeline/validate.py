@@ -91,6 +91,12 @@ def validate_config(cfg: DictConfig) -> None:
     _int(cfg, "store.max_restarts", 0)
     _str(cfg, "embeddings.encoder")
     _str(cfg, "embeddings.cache_dir")
+    if OmegaConf.select(cfg, "embeddings.backend") is not None:
+        from tkgqa_ray.embed.encoder import BACKENDS
+
+        backend = _str(cfg, "embeddings.backend")
+        if backend not in BACKENDS:
+            raise ConfigError("embeddings.backend", f"must be one of {', '.join(BACKENDS)} (got {backend!r})")
     addr = _get(cfg, "ray.address")
     if addr is not None and not isinstance(addr, str):
         raise ConfigError("ray.address", f"must be a string (e.g. 'auto', 'ray://host:10001') or null (got {addr!r})")
