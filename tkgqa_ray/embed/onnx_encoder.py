@@ -278,5 +278,18 @@ class OnnxEncoder:
                 out[rows] = self._run(batch, mask)
         return l2_normalise(out)
 
+    def encode_queries(self, texts: Sequence[str]) -> np.ndarray:
+        """Query vectors that do not depend on which other texts share the call.
+
+        Dynamic int8 quantises each batch's activations with one scale for the whole batch, so
+        under ``*-int8`` a text's vector moves slightly (cosine ~0.99) with its batch mates.
+        Corpus builds are reproducible anyway (the corpus fixes the batches); queries arrive
+        in run-dependent batches, so int8 backends encode them one at a time (a few ms each)
+        and a question retrieves the same facts in every run. fp32 backends batch them.
+        """
+        if not self.backend.endswith("int8"):
+            return self.encode(texts)
+        return self.encode(texts, batch_size=1)
+
     def __repr__(self) -> str:
         return f"OnnxEncoder({self.name!r}, backend={self.backend!r}, dim={self.dim}, threads={self.threads})"

@@ -286,7 +286,8 @@ class QueryLRU:
             self.misses += len(todo)
         if todo:
             new = list(todo)
-            vecs = encoder.encode(new)
+            # encoders whose vectors depend on batch mates (dynamic int8) offer a per-text form
+            vecs = getattr(encoder, "encode_queries", encoder.encode)(new)
             with self._lock:
                 for t, v in zip(new, vecs):
                     out[todo[t]] = v
