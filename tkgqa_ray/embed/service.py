@@ -211,7 +211,7 @@ class EmbeddingIndex:
             def compute() -> np.ndarray:
                 reporter.message(
                     f"{label}: embedding {len(texts):,} texts with {encoder.name} [{backend}] "
-                    f"(one-time; the result is cached in {npy.parent})")
+                    f"(one-time: the result will be cached in {npy.parent})")
                 return encode_corpus(encoder, texts, label, reporter=reporter, checkpoint=(
                     cache.partial_dir(key) if len(texts) > ENCODE_CHUNK else None))
 
