@@ -183,6 +183,9 @@ class _OrtRunner:
         so.inter_op_num_threads = 1
         so.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
         so.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
+        # No busy-waiting between ops: on a shared CPU a spinning thread burns the time its
+        # descheduled partner needs (2 spinning threads were slower than 1 thread under load).
+        so.add_session_config_entry("session.intra_op.allow_spinning", "0")
         self.session = ort.InferenceSession(str(path), so, providers=["CPUExecutionProvider"])
 
     def __call__(self, ids: np.ndarray, mask: np.ndarray) -> np.ndarray:
