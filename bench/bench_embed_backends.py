@@ -184,8 +184,9 @@ def main(argv: list[str] | None = None) -> None:
         idle = args.idle_base * med / base
         print(f"| {cfg} | {med:,.0f} | {med / base:.2f}x | {statistics.median(cpu_rates[cfg]):,.0f} "
               f"| {len(corpus) / idle:,.0f} s | {ag} | {loads[cfg]:.1f} |")
-    print(f"\n{args.n:,} texts per measurement, {args.rounds} rounds; agreement on an index of "
-          f"{len(agree_ids):,} texts with {args.queries} generated questions; "
+    where = (f"agreement on an index of {len(agree_ids):,} texts with {args.queries} generated questions"
+             if args.agree_n else "no agreement check (--agree-n 0)")
+    print(f"\n{args.n:,} texts per measurement, {args.rounds} rounds; {where}; "
           f"load average at end {os.getloadavg()}; peak RSS {rss_mib():,.0f} MiB (all encoders loaded)")
 
     if args.full:
