@@ -10,6 +10,7 @@ from typing import Any
 
 from tkgqa_ray.embed.cache import CacheKey, EmbeddingCache, default_cache_dir, texts_hash
 from tkgqa_ray.embed.encoder import (
+    BACKENDS,
     DEFAULT_ENCODER,
     EncoderUnavailableError,
     TextEncoder,
@@ -17,9 +18,11 @@ from tkgqa_ray.embed.encoder import (
     load_encoder,
 )
 from tkgqa_ray.embed.faiss_index import IndexConfig, VectorIndex, faiss_gpu_count
+from tkgqa_ray.embed.progress import ProgressBoard, ProgressPoller, Reporter
 from tkgqa_ray.embed.service import EmbeddingIndex, EmbeddingService, fact_texts
 
 __all__ = [
+    "BACKENDS", "ProgressBoard", "ProgressPoller", "Reporter",
     "CacheKey", "DEFAULT_ENCODER", "EmbeddingCache", "EmbeddingClient", "EmbeddingIndex",
     "EmbeddingService", "EmbeddingServiceActor", "EncoderUnavailableError", "IndexConfig",
     "TextEncoder", "VectorIndex", "default_cache_dir", "fact_texts", "faiss_gpu_count",

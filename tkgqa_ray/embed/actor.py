@@ -23,14 +23,38 @@ DEFAULT_ACTOR_NAME = "tkgqa-embeddings"
 
 class _EmbeddingServiceActor:
     """Builds the service inside the actor; ``table`` may be a FactTable, an ObjectRef of one,
-    a mapping of corpora, or a KG file path (rebuilt from the file, e.g. after a restart)."""
+    a mapping of corpora, or a KG file path (rebuilt from the file, e.g. after a restart).
+
+    The service is built on the first call (``ready()``), not in the constructor, so
+    ``progress()`` — served on another thread of this threaded actor — can report the
+    model load and the eager index builds while they run.
+    """
 
     def __init__(self, table: Any = None, **service_kwargs: Any) -> None:
-        self.service = EmbeddingService(table, **service_kwargs)
+        import threading
+
+        self._args = (table, service_kwargs)
+        self._service: EmbeddingService | None = None
+        self._build_lock = threading.Lock()
+
+    @property
+    def service(self) -> EmbeddingService:
+        with self._build_lock:
+            if self._service is None:
+                table, kwargs = self._args
+                kwargs.setdefault("progress", False)  # the driver draws the bars
+                self._service = EmbeddingService(table, **kwargs)
+            return self._service
 
     def ready(self) -> dict:
         return {"model": self.service.model_name, "dim": self.service.dim,
                 "indices": self.service.index_names()}
+
+    def progress(self, cursor: int = 0) -> dict:
+        """This process's build progress (see :mod:`tkgqa_ray.embed.progress`); never blocks."""
+        from tkgqa_ray.embed.progress import board_snapshot
+
+        return board_snapshot(cursor)
 
     def call(self, method: str, *args: Any, **kwargs: Any) -> Any:
         """Dispatch one public service method (the client's single entry point)."""
@@ -69,6 +93,7 @@ class EmbeddingClient:
         get_if_exists: bool = True,
         lifetime: str | None = None,
         wait: bool = True,
+        progress: bool = True,
         **service_kwargs: Any,
     ) -> "EmbeddingClient":
         """Start the actor (or attach to an existing one of that ``name``).
@@ -77,10 +102,13 @@ class EmbeddingClient:
         ref you already have, or a KG path so a restarted actor rebuilds from the file).
         ``service_kwargs`` go to :class:`EmbeddingService` (``encoder_name``, ``cache_dir``,
         ``indices``, ``fact_index``, ``device``, ``batch_size``, ``index_config``, ...).
-        ``wait`` blocks until the model is loaded and the eager indices are built.
+        ``wait`` blocks until the model is loaded and the eager indices are built, drawing
+        their progress here when ``progress`` (see :meth:`watch_progress`).
         """
+        # threaded: progress() answers while a build runs (the service itself is thread-safe)
         opts: dict[str, Any] = {"num_cpus": num_cpus, "num_gpus": num_gpus,
-                                "max_restarts": max_restarts, "max_task_retries": 0}
+                                "max_restarts": max_restarts, "max_task_retries": 0,
+                                "max_concurrency": 4}
         if name:
             opts.update(name=name, get_if_exists=get_if_exists)
         if namespace:
@@ -90,8 +118,23 @@ class EmbeddingClient:
         handle = EmbeddingServiceActor.options(**opts).remote(table, **service_kwargs)
         client = cls(handle)
         if wait:
-            client._meta = ray.get(handle.ready.remote())
+            poller = client.watch_progress(bars=progress)
+            try:
+                client._meta = ray.get(handle.ready.remote())
+            finally:
+                poller.stop()
         return client
+
+    def progress(self, cursor: int = 0) -> dict:
+        """Snapshot of the actor's builds: ``{"cursor", "builds", "messages"}``."""
+        return ray.get(self.handle.progress.remote(cursor), timeout=self.timeout_s)
+
+    def watch_progress(self, bars: bool = True, interval_s: float = 0.5, **kwargs: Any):
+        """Start a :class:`~tkgqa_ray.embed.progress.ProgressPoller` on this actor (in the
+        driver): tqdm bars with rate and ETA for its builds; ``.stop()`` it when done."""
+        from tkgqa_ray.embed.progress import ProgressPoller
+
+        return ProgressPoller(self.progress, interval_s=interval_s, bars=bars, **kwargs).start()
 
     @classmethod
     def connect(cls, name: str = DEFAULT_ACTOR_NAME, namespace: str | None = None) -> "EmbeddingClient":

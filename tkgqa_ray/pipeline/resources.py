@@ -59,6 +59,12 @@ class _Hosted:
         self._get()
         return True
 
+    def progress(self, cursor: int = 0) -> dict:
+        """One-time build progress in this actor process (never waits for the build)."""
+        from tkgqa_ray.embed.progress import board_snapshot
+
+        return board_snapshot(cursor)
+
 
 class ActorProxy:
     """Forwards method calls to a hosted object; picklable (holds an actor handle).
@@ -150,28 +156,42 @@ def _build_store(table: Any, kg_path: str, cfg: DictConfig, run_id: str, namespa
 
 
 def _embedding_service(kg_path: str, encoder: str, cache_dir: str, device: str | None, indices: list[str],
-                       threads: int | None = None):
+                       threads: int | None = None, backend: str = "torch"):
     import os
 
     import torch
 
-    torch.set_num_threads(int(threads or os.cpu_count() or 1))  # Ray set OMP threads to 1 here
+    n = int(threads or os.cpu_count() or 1)
+    torch.set_num_threads(n)  # Ray set OMP threads to 1 here
 
     from tkgqa_ray.embed.service import EmbeddingService
     from tkgqa_ray.kg import load_kg
 
-    return EmbeddingService(load_kg(kg_path), encoder_name=encoder, cache_dir=cache_dir, indices=tuple(indices), device=device)
+    return EmbeddingService(load_kg(kg_path), encoder_name=encoder, cache_dir=cache_dir, indices=tuple(indices),
+                            device=device, backend=backend, threads=n, progress=False)
 
 
 def _build_embeddings(kg_path: str, cfg: DictConfig, run_id: str, namespace: str | None):
     e = cfg.embeddings
-    args = (kg_path, str(e.encoder), str(e.cache_dir), e.device, list(e.indices), e.get("threads"))
+    args = (kg_path, str(e.encoder), str(e.cache_dir), e.device, list(e.indices), e.get("threads"),
+            str(e.get("backend", "torch")))
     proxy = host_actor(
         _embedding_service, *args, name=f"tkgqa-embed-{run_id}", namespace=namespace,
         max_restarts=int(cfg.store.max_restarts), wait=False, warm=bool(e.get("warm", True)),
         num_cpus=float(e.get("num_cpus", 0)),
     )
-    return proxy, [proxy._handle], []
+    stops = []
+    if bool(OmegaConf.select(cfg, "run.progress", default=True)):
+        # One-time index builds run in that actor; show them in this console (bar + ETA,
+        # "cached at" / "reused" lines) while the question bar waits for its first batch.
+        import ray
+
+        from tkgqa_ray.embed.progress import ProgressPoller
+
+        handle = proxy._handle
+        poller = ProgressPoller(lambda cursor: ray.get(handle.progress.remote(cursor), timeout=30)).start()
+        stops.append(poller.stop)
+    return proxy, [proxy._handle], stops
 
 
 def start_shared(table: Any, kg_path: str, cfg: DictConfig) -> SharedResources:

