@@ -10,6 +10,16 @@ from typing import Any
 import pandas as pd
 
 
+def json_default(obj: Any) -> Any:
+    """numpy scalars/arrays and sets show up in traces; make them JSON, never fail the row.
+    The one ``json.dumps(default=...)`` of row cells (prediction rows and report.html)."""
+    if hasattr(obj, "tolist"):
+        return obj.tolist()
+    if isinstance(obj, (set, frozenset, tuple)):
+        return list(obj)
+    return str(obj)
+
+
 def rows_to_frame(rows: Any) -> pd.DataFrame:
     """Accept a pyarrow Table, a pandas DataFrame or a list of dicts."""
     if isinstance(rows, pd.DataFrame):

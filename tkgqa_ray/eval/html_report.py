@@ -23,6 +23,8 @@ from typing import Any, Mapping, Sequence
 import pandas as pd
 
 from .metrics import MetricsResult, as_str_list, is_error, rows_to_frame, score_col
+from .cells import json_default
+from .identity import IDENTITY_KEYS, run_identity
 from .protocols import HITS_K, PRIMARY_PROTOCOL
 
 REPORT_HTML = "report.html"
@@ -108,17 +110,9 @@ def script_json(obj: Any) -> str:
     """JSON safe inside ``<script type="application/json">``: ``<``, ``>``, ``&`` and the two
     JS line separators become ``\\uXXXX`` escapes, so no text (``</script>``, ``<!--``) can end
     or confuse the block; ``JSON.parse`` reads the same values back."""
-    s = json.dumps(obj, ensure_ascii=False, separators=(",", ":"), allow_nan=False, default=_json_default)
+    s = json.dumps(obj, ensure_ascii=False, separators=(",", ":"), allow_nan=False, default=json_default)
     return (s.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
             .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
-
-
-def _json_default(obj: Any) -> Any:
-    if hasattr(obj, "tolist"):
-        return obj.tolist()
-    if isinstance(obj, (set, frozenset, tuple)):
-        return list(obj)
-    return str(obj)
 
 
 def _finite(x: Any) -> Any:
@@ -424,8 +418,6 @@ def run_charts(res: MetricsResult) -> list[dict[str, str]]:
 
 
 def _identity_line(config: Mapping[str, Any] | None) -> dict[str, str | None]:
-    from .compare import run_identity
-
     return run_identity(dict(config or {}))
 
 
@@ -486,8 +478,6 @@ def write_run_html(run_dir: str | Path, rows: Any, res: MetricsResult, golds: Ma
 
 def comparison_payload(runs: Sequence[Any], agg: pd.DataFrame, protocol: str, out_dir: Path | None) -> dict[str, Any]:
     """Runs table (identity, n, hits@k per protocol, link to the run's page) and by-type table."""
-    from .compare import IDENTITY_KEYS
-
     protos = list(dict.fromkeys(agg["protocol"])) if not agg.empty else []
     table = []
     for r in sorted(runs, key=lambda r: tuple(str(r.identity.get(k) or "") for k in IDENTITY_KEYS) + (r.name,)):

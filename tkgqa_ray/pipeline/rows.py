@@ -13,6 +13,8 @@ from typing import Any
 
 import pyarrow as pa
 
+from tkgqa_ray.eval.cells import json_default
+
 ROW_SCHEMA = pa.schema(
     [
         ("quid", pa.string()),
@@ -37,17 +39,8 @@ ROW_SCHEMA = pa.schema(
 COLUMNS = tuple(ROW_SCHEMA.names)
 
 
-def _json_default(obj: Any) -> Any:
-    """numpy scalars/arrays and sets show up in traces; make them JSON, never fail the row."""
-    if hasattr(obj, "tolist"):
-        return obj.tolist()
-    if isinstance(obj, (set, frozenset, tuple)):
-        return list(obj)
-    return str(obj)
-
-
 def _dumps(value: Any) -> str:
-    return json.dumps(value, default=_json_default, ensure_ascii=False, sort_keys=True)
+    return json.dumps(value, default=json_default, ensure_ascii=False, sort_keys=True)
 
 
 def _opt_int(value: Any) -> int | None:
