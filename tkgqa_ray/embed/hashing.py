@@ -13,7 +13,7 @@ from typing import Sequence
 
 import numpy as np
 
-from tkgqa_ray.embed.encoder import l2_normalise
+from tkgqa_ray.embed.vectors import l2_normalise
 
 
 class HashingEncoder:

@@ -27,7 +27,7 @@ from typing import Sequence
 
 import numpy as np
 
-from tkgqa_ray.embed.encoder import EncoderUnavailableError, l2_normalise
+from tkgqa_ray.embed.vectors import EncoderUnavailableError, l2_normalise
 
 log = logging.getLogger(__name__)
 

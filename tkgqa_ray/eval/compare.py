@@ -18,36 +18,13 @@ import pandas as pd
 from tkgqa_ray.records import Gold
 
 from .gold_io import GOLD_FILE, load_gold
+from .identity import IDENTITY_KEYS, run_identity
 from .metrics import rows_to_frame, score_col, score_questions
 from .protocols import HITS_K, PRIMARY_PROTOCOL, get_protocols
 
 PREDICTIONS = "predictions.parquet"
 RUN_JSON = "run.json"
-IDENTITY_KEYS = ("dataset", "method", "backbone", "ablation")
 HEAVY_COLUMNS = ("trace", "roles")  # left out of all_rows.parquet: per-run files keep them
-
-
-def _name_of(v: Any) -> str | None:
-    if v is None:
-        return None
-    if isinstance(v, Mapping):
-        for k in ("name", "_name_", "id"):
-            if v.get(k) is not None:
-                return str(v[k])
-        return None
-    return str(v)
-
-
-def run_identity(config: Mapping[str, Any]) -> dict[str, str | None]:
-    """(dataset, method, backbone, ablation) from a config: plain values, Hydra groups with a
-    ``name`` key, or the same under ``run`` / ``config`` (the pipeline's run.json)."""
-    out: dict[str, str | None] = {}
-    nested = [config.get(n) for n in ("run", "config") if isinstance(config.get(n), Mapping)]
-    for k in IDENTITY_KEYS:
-        out[k] = _name_of(config.get(k))
-        for sub in nested:
-            out[k] = out[k] or _name_of(sub.get(k))
-    return out
 
 
 @dataclass

@@ -21,6 +21,7 @@ import pandas as pd
 
 from tkgqa_ray.records import Gold
 
+from .identity import run_identity  # the same identity logic as the comparison report
 from .metrics import EXTRA_LABELS, MetricsResult, compute_metrics
 from .protocols import HITS_K
 
@@ -116,8 +117,6 @@ def metrics_to_json(res: MetricsResult, config: Mapping[str, Any] | None = None)
 
 
 def _title(config: Mapping[str, Any] | None) -> str:
-    from .compare import run_identity  # the same identity logic as the comparison report
-
     ident = run_identity(dict(config or {}))
     return "Metrics: " + " / ".join(f"{k}={v}" for k, v in ident.items() if v is not None)
 
