@@ -67,7 +67,9 @@ def test_multirun_sweep_comparison_report_and_diff(ray_session, tmp_path):
     (runs[1] / "report.html").unlink()
     p = _cli(["report", str(runs[1])], tmp_path, env)
     assert (runs[1] / "metrics.md").exists() and (runs[1] / "report.html").exists()
-    assert p.stdout.strip() == f"report written to {runs[1] / 'report.html'}"
+    lines = p.stdout.strip().splitlines()
+    assert lines[0].startswith("Hits@1 (multitq_official): ") and "(n=8, errors=0, missing=0)" in lines[0]
+    assert lines[-1] == f"report written to {runs[1] / 'report.html'}"
 
     # Per-question diff.
     p = _cli(["diff", str(runs[0]), str(runs[1]), "-o", str(tmp_path / "diff")], tmp_path, env)
