@@ -75,15 +75,15 @@ def _editable_target() -> Path | None:
     """The folder this environment's ``tkgqa-ray`` editable install points at (None: not editable)."""
     import importlib.metadata as md
 
-    try:
-        raw = md.distribution("tkgqa-ray").read_text("direct_url.json")
-    except md.PackageNotFoundError:
-        return None
-    info = json.loads(raw or "{}")
-    if not (info.get("dir_info") or {}).get("editable"):
-        return None
-    url = info.get("url", "")
-    return Path(url.removeprefix("file://")).resolve() if url.startswith("file://") else None
+    # Not md.distribution(): with the checkout on sys.path (python -m pytest), the first
+    # "distribution" found is the build's own tkgqa_ray.egg-info there, which has no
+    # direct_url.json. The installed one (site-packages) is the one pip records it in.
+    for dist in md.distributions(name="tkgqa-ray"):
+        info = json.loads(dist.read_text("direct_url.json") or "{}")
+        url = info.get("url", "")
+        if (info.get("dir_info") or {}).get("editable") and url.startswith("file://"):
+            return Path(url.removeprefix("file://")).resolve()
+    return None
 
 
 def _env() -> dict[str, str]:
