@@ -156,7 +156,7 @@ def test_a_new_kind_is_one_registered_class(tmp_path):
             validate_backbone_config({"name": "e", "kind": "echo_test", "greting": "yo"})
         assert prepare_backbone({"name": "e", "kind": "echo_test"}).worker_cfg == {"name": "e", "kind": "echo_test"}
     finally:
-        kind_mod._KINDS.pop("echo_test")
+        kind_mod.KINDS.unregister("echo_test")
 
 
 def test_every_kind_module_registers_its_kind():

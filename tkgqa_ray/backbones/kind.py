@@ -3,14 +3,14 @@
 A kind is a :class:`BackboneKind` subclass in its own module under
 ``tkgqa_ray/backbones/kinds/`` (decorated with :func:`register`); every module there is
 imported on the first lookup, so adding a kind is one module plus one ``conf/backbone/*.yaml``.
+Another installed package adds one with an entry point in the ``tkgqa_ray.backbone_kinds``
+group (see :data:`KINDS`).
 Kind modules import their transports inside ``build``/``prepare``, so validating a config
 starts no server, loads no model and needs no API key.
 """
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,6 +19,7 @@ from typing import Any, Callable, ClassVar, Mapping
 from pydantic import Field
 
 from tkgqa_ray.backbones.base import Backbone
+from tkgqa_ray.registry import Registry
 from tkgqa_ray.schema import ConfigError, StrictModel, check, did_you_mean
 
 
@@ -65,40 +66,37 @@ class BackboneKind(ABC):
         return PreparedBackbone(cfg.model_dump(exclude_unset=True))
 
 
-_KINDS: dict[str, type[BackboneKind]] = {}
-_discovered = False
+# Discovered on the first lookup: every public module under ``backbones/kinds/`` is imported
+# (their ``@register`` decorators run), and installed packages add kinds as entry points
+# ``[project.entry-points."tkgqa_ray.backbone_kinds"] name = "module:Class"`` (imported only
+# when that kind is used). See docs/architecture.md, "Adding a backbone kind".
+KINDS: Registry[type[BackboneKind]] = Registry(
+    "backbone kind", package="tkgqa_ray.backbones.kinds", entry_points="tkgqa_ray.backbone_kinds"
+)
 
 
 def register(cls: type[BackboneKind]) -> type[BackboneKind]:
     """Class decorator: make ``cls.kind`` buildable from configs."""
-    if cls.kind in _KINDS and _KINDS[cls.kind] is not cls:
-        raise ValueError(f"backbone kind {cls.kind!r} is already registered by {_KINDS[cls.kind].__name__}")
-    _KINDS[cls.kind] = cls
+    if not (isinstance(cls, type) and issubclass(cls, BackboneKind)) or not isinstance(vars(cls).get("kind"), str):
+        raise TypeError(f"@register needs a BackboneKind subclass with its own kind, got {cls!r}")
+    KINDS.register(cls.kind, cls)
     return cls
-
-
-def _discover() -> None:
-    global _discovered
-    if _discovered:
-        return
-    from tkgqa_ray.backbones import kinds as package
-
-    for info in pkgutil.iter_modules(package.__path__):
-        if not info.name.startswith("_"):
-            importlib.import_module(f"{package.__name__}.{info.name}")
-    _discovered = True
 
 
 def kinds() -> tuple[str, ...]:
     """Every registered kind, sorted."""
-    _discover()
-    return tuple(sorted(_KINDS))
+    return tuple(KINDS.names())
 
 
 def backbone_kind(kind: Any) -> type[BackboneKind]:
     """The class of a kind, or a :class:`ConfigError` on ``backbone.kind`` with a did-you-mean."""
-    _discover()
-    if isinstance(kind, str) and kind in _KINDS:
-        return _KINDS[kind]
-    hint = did_you_mean(kind, _KINDS) if isinstance(kind, str) else ""
-    raise ConfigError("backbone.kind", f"is unknown: {kind!r}{hint} (choose from {', '.join(sorted(_KINDS))})")
+    if not (isinstance(kind, str) and kind in KINDS):
+        hint = did_you_mean(kind, KINDS.names()) if isinstance(kind, str) else ""
+        raise ConfigError("backbone.kind", f"is unknown: {kind!r}{hint} (choose from {', '.join(KINDS.names())})")
+    try:
+        cls = KINDS.get(kind)
+    except (ImportError, AttributeError) as exc:  # an entry point naming a missing module/class
+        raise ConfigError("backbone.kind", f"{kind!r} cannot be loaded: {exc}") from None
+    if not (isinstance(cls, type) and issubclass(cls, BackboneKind)) or cls.kind != kind:
+        raise ConfigError("backbone.kind", f"{kind!r} is registered to {cls!r}, not a BackboneKind of that kind")
+    return cls

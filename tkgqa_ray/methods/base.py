@@ -15,9 +15,9 @@ from __future__ import annotations
 import time
 import traceback
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from tkgqa_ray.registry import Registry
+from tkgqa_ray.registry import Registry, load, target_ref
 from tkgqa_ray.schema import StrictModel, check
 
 if TYPE_CHECKING:
@@ -123,11 +123,33 @@ def run_chain(stages: list[Stage], states: list[State]) -> list[State]:
     return states
 
 
-METHODS: Registry[type[Method]] = Registry("method")
-# Methods register lazily here: name -> "module:Class".
-METHODS.register("rag", "tkgqa_ray.methods.baselines:DenseRAG")
-METHODS.register("rag_filter", "tkgqa_ray.methods.baselines:RAGFilter")
-METHODS.register("llm_only", "tkgqa_ray.methods.baselines:LLMOnly")
-METHODS.register("scop", "tkgqa_ray.methods.scop.method:SCoP")
-METHODS.register("tccrag", "tkgqa_ray.methods.tccrag.method:TCCRAG")
-METHODS.register("pok", "tkgqa_ray.methods.pok.method:PoK")
+# Methods are discovered on the first lookup: every public module under ``tkgqa_ray.methods``
+# is imported (their ``@register_method`` decorators run), and installed packages add theirs
+# as entry points ``[project.entry-points."tkgqa_ray.methods"] name = "module:Class"`` (imported
+# only when that name is used). See docs/architecture.md, "Adding a method".
+METHODS: Registry[type[Method]] = Registry("method", package="tkgqa_ray.methods", entry_points="tkgqa_ray.methods")
+
+M = TypeVar("M", bound=type[Method])
+
+
+def register_method(cls: M) -> M:
+    """Class decorator: make ``cls`` a method config files can name (``method.name: <cls.name>``)."""
+    if not (isinstance(cls, type) and issubclass(cls, Method)) or "name" not in vars(cls):
+        raise TypeError(f"@register_method needs a Method subclass with its own name, got {cls!r}")
+    METHODS.register(cls.name, cls)
+    return cls
+
+
+def method_class(name: str) -> type[Method]:
+    """A registered method's class, or ``"module:Class"`` for one outside the registry (a plugin
+    file next to the driver, a test method). Raises ``KeyError`` (did-you-mean) / ``ImportError``
+    / ``TypeError``."""
+    if ":" in name and name not in METHODS:
+        cls = load(name)
+    else:
+        cls = METHODS.get(name)
+        if isinstance(cls, type) and issubclass(cls, Method) and cls.name != name:
+            raise TypeError(f"method {name!r} is registered to {target_ref(cls)}, whose name is {cls.name!r}")
+    if not (isinstance(cls, type) and issubclass(cls, Method)):
+        raise TypeError(f"method {name!r} is {cls!r}, not a Method subclass")
+    return cls

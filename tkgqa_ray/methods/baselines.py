@@ -17,7 +17,7 @@ import numpy as np
 from pydantic import BaseModel, Field
 
 from tkgqa_ray.backbones.base import SYMBOLIC_ROLES, RoleLedger, RoleRequest
-from tkgqa_ray.methods.base import Method, Stage, State
+from tkgqa_ray.methods.base import Method, Stage, State, register_method
 from tkgqa_ray.schema import StrictModel
 from tkgqa_ray.nlu.signals import question_signals
 
@@ -420,6 +420,7 @@ class DenseRAGOptions(StrictModel):
     triple_pool: int | None = Field(None, ge=1, description="distinct triples fetched from FAISS before expanding to dated facts (null: the retriever's default)")
 
 
+@register_method
 class DenseRAG(Method):
     """Dense top-k (k=20) fact retrieval for the question, then the answerer role."""
 
@@ -437,6 +438,7 @@ class RAGFilterOptions(StrictModel):
     triple_pool: int | None = Field(None, ge=1, description="distinct triples fetched from FAISS (null: the retriever's default)")
 
 
+@register_method
 class RAGFilter(Method):
     """Dense top-50, the backbone's filter role keeps 20, then the answerer role."""
 
@@ -452,6 +454,7 @@ class RAGFilter(Method):
         ]
 
 
+@register_method
 class LLMOnly(Method):
     """No retrieval: the answerer role on the question alone (evidence counts are 0)."""
 

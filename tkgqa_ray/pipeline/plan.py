@@ -152,7 +152,7 @@ def _build_method(cfg: DictConfig, table: Any, backbone: Any):
     from tkgqa_ray.context import RunContext
     from tkgqa_ray.embed.service import EmbeddingService
     from tkgqa_ray.kg.store import FactStore
-    from tkgqa_ray.pipeline.resources import method_class
+    from tkgqa_ray.methods.base import method_class
 
     e = cfg.embeddings
     emb = EmbeddingService(table, encoder_name=str(e.encoder), cache_dir=str(e.cache_dir),

@@ -18,16 +18,6 @@ from omegaconf import DictConfig, OmegaConf
 log = logging.getLogger(__name__)
 
 
-def method_class(name: str):
-    """A registered method name, or ``"module:Class"`` (tests, plugins not in the registry)."""
-    from tkgqa_ray.methods.base import METHODS
-    from tkgqa_ray.registry import load
-
-    if name not in METHODS and ":" in name:
-        return load(name)
-    return METHODS.get(name)
-
-
 # --------------------------------------------------------------------------- generic proxy
 
 
@@ -231,6 +221,8 @@ def _plugin_method(name: str) -> Any:
 
     from ray import cloudpickle
 
+    from tkgqa_ray.methods.base import method_class
+
     cls = method_class(name)
     mod = sys.modules.get(cls.__module__)
     if mod is None or cls.__module__.split(".")[0] == "tkgqa_ray":
@@ -259,6 +251,7 @@ def build_worker_method(setup: dict[str, Any]):
 
     from tkgqa_ray.backbones.factory import build_backbone
     from tkgqa_ray.context import RunContext
+    from tkgqa_ray.methods.base import method_class
 
     cfg = setup["cfg"]
     table = ray.get(setup["table_ref"][0])

@@ -168,12 +168,12 @@ def _check_paths(conf: RunConfig) -> None:
 
 
 def _check_method(conf: RunConfig) -> None:
-    from tkgqa_ray.pipeline.resources import method_class
+    from tkgqa_ray.methods.base import method_class
 
     name = conf.method.name
     try:
         method_cls = method_class(name)
-    except (KeyError, ImportError, AttributeError) as exc:
+    except (KeyError, ImportError, AttributeError, TypeError) as exc:
         raise ConfigError("method.name", f"cannot be loaded: {exc.args[0] if exc.args else exc}") from None
     check(method_cls.Options, conf.method.options or {}, prefix="method.options")
     ablation = conf.ablation.name

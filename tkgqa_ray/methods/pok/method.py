@@ -19,7 +19,7 @@ import numpy as np
 from pydantic import Field
 
 from tkgqa_ray.backbones.base import RoleRequest
-from tkgqa_ray.methods.base import Method, Stage, State
+from tkgqa_ray.methods.base import Method, Stage, State, register_method
 from tkgqa_ray.methods.baselines import (
     AnswerOutput,
     candidate_answers,
@@ -262,6 +262,7 @@ class PoKOptions(StrictModel):
     mu: float = Field(MU, ge=0, le=1, description="score = mu * cosine + (1 - mu) * time score")
 
 
+@register_method
 class PoK(Method):
     """Plan of Knowledge (paper 002) without retriever fine-tuning."""
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tkgqa_ray.methods.base import Method, Stage, run_chain
+from tkgqa_ray.methods.base import Method, Stage, register_method, run_chain
 
 from . import symbolic as _symbolic  # noqa: F401 - registers the symbolic roles
 from .alignment import AlignmentStage, RawAlignmentStage
@@ -22,6 +22,7 @@ from .event_parser import EventParserStage, PseudoTripleStage
 from .evidence import EvidenceStage
 
 
+@register_method
 class SCoP(Method):
     name = "scop"
     ablations = ("none", "wo_triple", "wo_alignment", "wo_constraint")

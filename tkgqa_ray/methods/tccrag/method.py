@@ -14,7 +14,7 @@ import numpy as np
 from pydantic import Field
 
 from tkgqa_ray.backbones.base import RoleRequest
-from tkgqa_ray.methods.base import Method, Stage, State
+from tkgqa_ray.methods.base import Method, Stage, State, register_method
 from tkgqa_ray.methods.baselines import Answer, dense_fact_ids, fact_keys, run_roles
 from tkgqa_ray.methods.tccrag.cef import EvFact, causal_evidence_filter, temporal_select
 from tkgqa_ray.methods.tccrag.parsing import (
@@ -429,6 +429,7 @@ class TCCRAGOptions(StrictModel):
     max_evidence: int = Field(MAX_EVIDENCE, ge=0, description="cap on the facts the answerer sees after the causal filter (0 = unbounded)")
 
 
+@register_method
 class TCCRAG(Method):
     """Temporal causal chain-guided RAG (see docs/methods.md)."""
 
