@@ -116,22 +116,29 @@ def test_progress_reaches_the_driver_from_an_actor(ray_session, tmp_path):
 
 @pytest.mark.ray
 def test_run_embedding_actor_serves_progress(ray_session, tmp_path):
-    """The actor `tkgqa-ray run` hosts (pipeline.resources.host_actor) answers progress()."""
-    from tkgqa_ray.pipeline.resources import host_actor
+    """The actor `tkgqa-ray run` starts (pipeline.resources._build_embeddings) is embed.actor's:
+    built from the KG file, warmed without waiting, and it answers progress() for the driver."""
+    from omegaconf import OmegaConf
 
-    def factory(cache_dir):
-        from tkgqa_ray.embed.service import EmbeddingService
+    from tkgqa_ray.embed.actor import EmbeddingClient
+    from tkgqa_ray.pipeline.resources import _build_embeddings
 
-        return EmbeddingService({"fact": ["a b c", "d e f", "a b c"]}, encoder_name="hashing-16",
-                                cache_dir=cache_dir, indices=(), progress=False)
-
-    proxy = host_actor(factory, str(tmp_path), name="test-embed-progress-hosted", namespace=None,
-                       max_restarts=0, wait=True)
+    kg = tmp_path / "kg.txt"
+    kg.write_text("A_x\tMeet\tB_y\t2010-01-01\nB_y\tMeet\tC_z\t2010-01-02\nA_x\tPraise\tC_z\t2010-01-03\n")
+    cfg = OmegaConf.create({
+        "run": {"progress": False}, "store": {"max_restarts": 0},
+        "embeddings": {"encoder": "hashing-16", "backend": "torch", "cache_dir": str(tmp_path / "cache"),
+                       "device": None, "indices": ["entity"], "num_cpus": 0, "threads": 1, "warm": True},
+    })
+    client, stops = _build_embeddings(str(kg), cfg, "t1", None)
     try:
-        assert proxy.build("fact")["size"] == 3
-        snap = ray_session.get(proxy._handle.progress.remote(0))
+        assert isinstance(client, EmbeddingClient) and stops == []
+        assert client.index_names() == ["entity", "relation", "fact"]
+        assert client.similar_entities("B y", 1)[0][1] == "B_y"
+        assert client.build("fact")["size"] == 3
+        snap = client.progress(0)
     finally:
-        ray_session.kill(proxy._handle)
-    (b,) = [b for b in snap["builds"] if b["label"] == "fact index"]
-    assert b["finished"] and b["done"] == b["total"] == 2  # duplicates encoded once
-    assert any(m.startswith("fact index: 3 texts embedded") and str(tmp_path) in m for m in snap["messages"])
+        client.kill()
+    labels = {b["label"] for b in snap["builds"] if b["finished"]}
+    assert {"entity index", "fact index"} <= labels, labels
+    assert any(m.startswith("fact index: 3 texts embedded") and str(tmp_path / "cache") in m for m in snap["messages"])

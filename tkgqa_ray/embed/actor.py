@@ -1,7 +1,8 @@
 """Ray actor form of :class:`EmbeddingService`: one model + indices per run, shared by name.
 
-Pipeline workers do not each load MiniLM and re-build FAISS indices: one named actor holds them
-and every worker's :class:`EmbeddingClient` talks to it. Each client call sends the whole batch
+Pipeline workers do not each load MiniLM and re-build FAISS indices: one named actor per run
+(started by ``pipeline/resources.py``) holds them and every worker's :class:`EmbeddingClient`
+talks to it. Each client call sends the whole batch
 in one remote call (encode 64 questions = one round trip, not 64). The client is picklable and
 has the service's API, so a stage cannot tell it from the in-process class.
 """
@@ -41,8 +42,15 @@ class _EmbeddingServiceActor:
     def service(self) -> EmbeddingService:
         with self._build_lock:
             if self._service is None:
+                import os
+
+                import torch
+
                 table, kwargs = self._args
                 kwargs.setdefault("progress", False)  # the driver draws the bars
+                # Ray sets OMP threads to 1 in an actor; this one owns its node's cores (or `threads`)
+                kwargs["threads"] = int(kwargs.get("threads") or os.cpu_count() or 1)
+                torch.set_num_threads(kwargs["threads"])
                 self._service = EmbeddingService(table, **kwargs)
             return self._service
 
@@ -74,9 +82,12 @@ EmbeddingServiceActor = ray.remote(_EmbeddingServiceActor)
 class EmbeddingClient:
     """Same API as :class:`EmbeddingService`, backed by a (named) :data:`EmbeddingServiceActor`."""
 
-    def __init__(self, handle: "ray.actor.ActorHandle", timeout_s: float | None = None) -> None:
+    def __init__(self, handle: "ray.actor.ActorHandle", timeout_s: float | None = None,
+                 retries: int = 20, backoff_s: float = 0.25) -> None:
         self.handle = handle
         self.timeout_s = timeout_s
+        self.retries = retries  # calls wait out a restarting actor (max_restarts): latency, not error rows
+        self.backoff_s = backoff_s
         self._meta: dict | None = None
 
     # -- lifecycle ------------------------------------------------------------------------
@@ -93,7 +104,9 @@ class EmbeddingClient:
         get_if_exists: bool = True,
         lifetime: str | None = None,
         wait: bool = True,
+        warm: bool = True,
         progress: bool = True,
+        max_concurrency: int = 4,
         **service_kwargs: Any,
     ) -> "EmbeddingClient":
         """Start the actor (or attach to an existing one of that ``name``).
@@ -103,12 +116,13 @@ class EmbeddingClient:
         ``service_kwargs`` go to :class:`EmbeddingService` (``encoder_name``, ``cache_dir``,
         ``indices``, ``fact_index``, ``device``, ``batch_size``, ``index_config``, ...).
         ``wait`` blocks until the model is loaded and the eager indices are built, drawing
-        their progress here when ``progress`` (see :meth:`watch_progress`).
+        their progress here when ``progress`` (see :meth:`watch_progress`); without ``wait``,
+        ``warm`` starts that build now (calls wait for it), else the first call starts it.
         """
         # threaded: progress() answers while a build runs (the service itself is thread-safe)
         opts: dict[str, Any] = {"num_cpus": num_cpus, "num_gpus": num_gpus,
                                 "max_restarts": max_restarts, "max_task_retries": 0,
-                                "max_concurrency": 4}
+                                "max_concurrency": max_concurrency}
         if name:
             opts.update(name=name, get_if_exists=get_if_exists)
         if namespace:
@@ -123,11 +137,14 @@ class EmbeddingClient:
                 client._meta = ray.get(handle.ready.remote())
             finally:
                 poller.stop()
+        elif warm:
+            handle.ready.remote()  # start building now, overlapping whatever the caller does next
         return client
 
     def progress(self, cursor: int = 0) -> dict:
-        """Snapshot of the actor's builds: ``{"cursor", "builds", "messages"}``."""
-        return ray.get(self.handle.progress.remote(cursor), timeout=self.timeout_s)
+        """Snapshot of the actor's builds: ``{"cursor", "builds", "messages"}`` (served on its own
+        thread, so it never waits for a build; 30 s bounds a dead actor)."""
+        return ray.get(self.handle.progress.remote(cursor), timeout=self.timeout_s or 30)
 
     def watch_progress(self, bars: bool = True, interval_s: float = 0.5, **kwargs: Any):
         """Start a :class:`~tkgqa_ray.embed.progress.ProgressPoller` on this actor (in the
@@ -153,11 +170,21 @@ class EmbeddingClient:
         ray.kill(self.handle, no_restart=True)
 
     def __reduce__(self):  # ship the handle, not the cached metadata
-        return (EmbeddingClient, (self.handle, self.timeout_s))
+        return (EmbeddingClient, (self.handle, self.timeout_s, self.retries, self.backoff_s))
 
     # -- service API ------------------------------------------------------------------------
     def _call(self, method: str, *args: Any, **kwargs: Any) -> Any:
-        return ray.get(self.handle.call.remote(method, *args, **kwargs), timeout=self.timeout_s)
+        import time
+
+        from ray.exceptions import ActorDiedError, ActorUnavailableError, RayActorError
+
+        for attempt in range(self.retries + 1):
+            try:
+                return ray.get(self.handle.call.remote(method, *args, **kwargs), timeout=self.timeout_s)
+            except (ActorUnavailableError, ActorDiedError, RayActorError):
+                if attempt == self.retries:
+                    raise
+                time.sleep(min(self.backoff_s * 2**attempt, 5.0))
 
     def _info(self) -> dict:
         if self._meta is None:

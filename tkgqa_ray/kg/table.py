@@ -8,7 +8,6 @@ actors rebuild from the file and must agree with the client without exchanging d
 
 from __future__ import annotations
 
-import datetime as _dt
 import hashlib
 from dataclasses import dataclass
 from functools import cached_property
@@ -18,7 +17,7 @@ import numpy as np
 import pyarrow as pa
 
 from tkgqa_ray.kg.columns import RowError, encode_string_columns
-from tkgqa_ray.time.spans import EPOCH_ORDINAL, parse_time_span  # noqa: F401 - re-exported (kg.parse_time_span)
+from tkgqa_ray.time.spans import EPOCH_ORDINAL, format_day, parse_time_span  # noqa: F401 - re-exported (kg.parse_time_span)
 
 
 class KGFormatError(ValueError):
@@ -31,7 +30,8 @@ def display(name: str) -> str:
 
 
 def iso_day(ordinal: int) -> str:
-    return _dt.date.fromordinal(int(ordinal)).isoformat()
+    """``YYYY-MM-DD`` of a day ordinal (:func:`tkgqa_ray.time.format_day` at day granularity)."""
+    return format_day(ordinal)
 
 
 def fact_key(subject: str, relation: str, obj: str, start: int, end: int) -> str:

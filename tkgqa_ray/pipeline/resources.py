@@ -1,8 +1,9 @@
 """The run's shared actors and what a worker builds from them.
 
-The driver builds the fact table once, puts it in the object store (workers map it
-zero-copy), starts the fact-store shard actors and the embedding-service actor (named per
-run, owned by the driver so they die with it), and hands workers picklable clients. Each
+The driver builds the fact table once; the sharded store puts it in the object store (workers
+map it zero-copy) and starts the fact-store shard actors; the embedding-service actor is
+:mod:`tkgqa_ray.embed.actor`'s (named per run, owned by the driver so they die with it).
+Workers get picklable clients of both. Each
 worker then builds its backbone, ``RunContext`` and method exactly once.
 """
 
@@ -18,103 +19,16 @@ from omegaconf import DictConfig, OmegaConf
 log = logging.getLogger(__name__)
 
 
-# --------------------------------------------------------------------------- generic proxy
-
-
-class _Hosted:
-    """Actor body hosting one object built *inside* the actor from a factory.
-
-    The object is built on first use (or by ``ready()``, which the driver fires without
-    waiting), so a slow build (loading an encoder, embedding a KG) overlaps with the workers
-    starting, and a method that never uses the service never pays for it.
-    """
-
-    def __init__(self, factory: Any, args: tuple, kwargs: dict) -> None:
-        import threading
-
-        self._factory, self._args, self._kwargs = factory, args, kwargs
-        self._lock = threading.Lock()
-        self._obj: Any = None
-
-    def _get(self) -> Any:
-        with self._lock:
-            if self._obj is None:
-                self._obj = self._factory(*self._args, **self._kwargs)
-            return self._obj
-
-    def call(self, name: str, args: tuple, kwargs: dict) -> Any:
-        return getattr(self._get(), name)(*args, **kwargs)
-
-    def ready(self) -> bool:
-        self._get()
-        return True
-
-    def progress(self, cursor: int = 0) -> dict:
-        """One-time build progress in this actor process (never waits for the build)."""
-        from tkgqa_ray.embed.progress import board_snapshot
-
-        return board_snapshot(cursor)
-
-
-class ActorProxy:
-    """Forwards method calls to a hosted object; picklable (holds an actor handle).
-
-    Calls are retried while a restartable actor is being rebuilt (``max_restarts``), so a
-    killed service actor costs latency, not error rows.
-    """
-
-    def __init__(self, handle: Any, retries: int = 20, backoff_s: float = 0.25) -> None:
-        self._handle = handle
-        self._retries = retries
-        self._backoff_s = backoff_s
-
-    def __getattr__(self, name: str):
-        if name.startswith("_"):
-            raise AttributeError(name)
-
-        def call(*args: Any, **kwargs: Any) -> Any:
-            import time
-
-            import ray
-            from ray.exceptions import ActorDiedError, ActorUnavailableError, RayActorError
-
-            for attempt in range(self._retries + 1):
-                try:
-                    return ray.get(self._handle.call.remote(name, args, kwargs))
-                except (ActorUnavailableError, ActorDiedError, RayActorError):
-                    if attempt == self._retries:
-                        raise
-                    time.sleep(min(self._backoff_s * 2**attempt, 5.0))
-
-        return call
-
-
-def host_actor(factory: Any, *args: Any, name: str, namespace: str | None, max_restarts: int = 3, num_cpus: float = 0, wait: bool = True, warm: bool = True, **kwargs: Any) -> ActorProxy:
-    import ray
-
-    cls = ray.remote(_Hosted).options(
-        name=name, namespace=namespace, max_restarts=max_restarts, max_task_retries=0, num_cpus=num_cpus,
-        max_concurrency=8,
-    )
-    handle = cls.remote(factory, args, kwargs)
-    if wait:
-        ray.get(handle.ready.remote())
-    elif warm:
-        handle.ready.remote()  # start building now; calls wait for it
-    return ActorProxy(handle)
-
-
 # --------------------------------------------------------------------------- shared run resources
 
 
 @dataclass
 class SharedResources:
-    """What the driver starts once per run; ``setup()`` is the picklable part workers get."""
+    """What the driver starts once per run; ``worker_setup()`` is the picklable part workers get."""
 
     run_id: str
-    table_ref: Any
-    store: Any
-    embeddings: Any
+    store: Any  # ShardedFactStoreClient; its ``table`` is the run's FactTable in the object store
+    embeddings: Any = None  # EmbeddingClient of the run's embedding-service actor
     actors: list[Any] = field(default_factory=list)
     stop_fns: list[Any] = field(default_factory=list)
     backbone_cfg: dict[str, Any] | None = None  # what workers build (e.g. openai -> the shared server)
@@ -135,74 +49,50 @@ class SharedResources:
 
 
 def _build_store(table: Any, kg_path: str, cfg: DictConfig, run_id: str, namespace: str | None):
-    """The sharded fact store (shard actors keyed by hash of the key entity)."""
+    """The sharded fact store (shard actors keyed by hash of the key entity); it puts ``table``
+    in the object store once, and workers map it from there zero-copy."""
     from tkgqa_ray.kg.sharded import start_sharded_store
 
-    store, stop = start_sharded_store(
+    return start_sharded_store(
         kg_path, num_shards=int(cfg.store.num_shards), name=f"tkgqa-store-{run_id}", namespace=namespace,
         max_restarts=int(cfg.store.max_restarts), table=table,
     )
-    return store, [], [stop]
-
-
-def _embedding_service(kg_path: str, encoder: str, cache_dir: str, device: str | None, indices: list[str],
-                       threads: int | None = None, backend: str = "torch"):
-    import os
-
-    import torch
-
-    n = int(threads or os.cpu_count() or 1)
-    torch.set_num_threads(n)  # Ray set OMP threads to 1 here
-
-    from tkgqa_ray.embed.service import EmbeddingService
-    from tkgqa_ray.kg import load_kg
-
-    return EmbeddingService(load_kg(kg_path), encoder_name=encoder, cache_dir=cache_dir, indices=tuple(indices),
-                            device=device, backend=backend, threads=n, progress=False)
 
 
 def _build_embeddings(kg_path: str, cfg: DictConfig, run_id: str, namespace: str | None):
+    """The run's embedding-service actor (:mod:`tkgqa_ray.embed.actor`), rebuilt from the KG
+    file if it is restarted; not waited for: its one-time index builds overlap the workers
+    starting, and ``embeddings.warm=false`` defers them to the first call."""
+    from tkgqa_ray.embed.actor import EmbeddingClient
+
     e = cfg.embeddings
-    args = (kg_path, str(e.encoder), str(e.cache_dir), e.device, list(e.indices), e.get("threads"),
-            str(e.get("backend", "torch")))
-    proxy = host_actor(
-        _embedding_service, *args, name=f"tkgqa-embed-{run_id}", namespace=namespace,
-        max_restarts=int(cfg.store.max_restarts), wait=False, warm=bool(e.get("warm", True)),
-        num_cpus=float(e.get("num_cpus", 0)),
+    client = EmbeddingClient.create(
+        kg_path, name=f"tkgqa-embed-{run_id}", namespace=namespace, get_if_exists=False,
+        num_cpus=float(e.num_cpus), max_restarts=int(cfg.store.max_restarts), max_concurrency=8,
+        wait=False, warm=bool(e.warm),
+        encoder_name=str(e.encoder), cache_dir=str(e.cache_dir), indices=tuple(e.indices), device=e.device,
+        threads=e.threads, backend=str(e.backend),
     )
     stops = []
     if bool(OmegaConf.select(cfg, "run.progress", default=True)):
         # One-time index builds run in that actor; show them in this console (bar + ETA,
         # "cached at" / "reused" lines) while the question bar waits for its first batch.
-        import ray
-
-        from tkgqa_ray.embed.progress import ProgressPoller
-
-        handle = proxy._handle
-        poller = ProgressPoller(lambda cursor: ray.get(handle.progress.remote(cursor), timeout=30)).start()
-        stops.append(poller.stop)
-    return proxy, [proxy._handle], stops
+        stops.append(client.watch_progress().stop)
+    return client, stops
 
 
 def start_shared(table: Any, kg_path: str, cfg: DictConfig) -> SharedResources:
     import ray
 
     run_id = uuid.uuid4().hex[:10]
-    namespace = OmegaConf.select(cfg, "ray.namespace")
-    ctx_ns = ray.get_runtime_context().namespace
-    namespace = ctx_ns or namespace
-    store, actors, stops = _build_store(table, kg_path, cfg, run_id, namespace)
-    table_ref = getattr(store, "_table_ref", None) or ray.put(table)  # the store's copy when it has one
-    res = SharedResources(run_id, table_ref, store, None, actors, stops)
+    namespace = ray.get_runtime_context().namespace or OmegaConf.select(cfg, "ray.namespace")
+    store, stop_store = _build_store(table, kg_path, cfg, run_id, namespace)
+    res = SharedResources(run_id, store, stop_fns=[stop_store])
     try:
-        emb, eactors, estops = _build_embeddings(kg_path, cfg, run_id, namespace)
-    except BaseException:
-        res.shutdown()
-        raise
-    res.embeddings = emb
-    res.actors += eactors
-    res.stop_fns += estops
-    try:  # once per run: a CPU vLLM server / vLLM engine pool shared by every worker
+        res.embeddings, stops = _build_embeddings(kg_path, cfg, run_id, namespace)
+        res.actors.append(res.embeddings.handle)
+        res.stop_fns += stops
+        # once per run: a CPU vLLM server / vLLM engine pool shared by every worker
         from tkgqa_ray.backbones.factory import prepare_backbone
 
         prepared = prepare_backbone(cfg.backbone)
@@ -239,7 +129,6 @@ def worker_setup(res: SharedResources, cfg: DictConfig, meta: dict[str, str]) ->
         "method_cls": _plugin_method(str(cfg.method.name)),
         "meta": meta,
         "cfg": plain,
-        "table_ref": [res.table_ref],  # wrapped: Ray does not resolve nested refs for us
         "store": res.store,
         "embeddings": res.embeddings,
     }
@@ -247,14 +136,12 @@ def worker_setup(res: SharedResources, cfg: DictConfig, meta: dict[str, str]) ->
 
 def build_worker_method(setup: dict[str, Any]):
     """Inside a worker actor: connect, build backbone + RunContext + method once."""
-    import ray
-
     from tkgqa_ray.backbones.factory import build_backbone
     from tkgqa_ray.context import RunContext
     from tkgqa_ray.methods.base import method_class
 
     cfg = setup["cfg"]
-    table = ray.get(setup["table_ref"][0])
+    table = setup["store"].table  # zero-copy from the object store
     options = dict(cfg["method"].get("options") or {})
     backbone = build_backbone(cfg["backbone"], cache_dir=cfg.get("backbone_cache_dir"))
     ctx = RunContext(table=table, store=setup["store"], embeddings=setup["embeddings"], backbone=backbone, options=options)

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from omegaconf import DictConfig, OmegaConf
+from omegaconf.errors import OmegaConfBaseException
 from pydantic import Field, field_validator
 
 from tkgqa_ray.embed.encoder import BACKENDS
@@ -122,9 +123,8 @@ def _plain(cfg: DictConfig) -> dict[str, Any]:
     :class:`ConfigError` naming its key."""
     try:
         data = OmegaConf.to_container(cfg, resolve=True, throw_on_missing=True)
-    except Exception as exc:  # MissingMandatoryValue and interpolation errors carry the key
-        key = getattr(exc, "full_key", None) or "config"
-        raise ConfigError(key, f"is required but not set ({type(exc).__name__}: {getattr(exc, 'msg', exc)})") from None
+    except OmegaConfBaseException as exc:  # MissingMandatoryValue and interpolation errors carry the key
+        raise ConfigError(exc.full_key or "config", f"is required but not set ({type(exc).__name__}: {exc.msg or exc})") from None
     data.pop("hydra", None)  # present only with compose(return_hydra_config=True)
     return data  # type: ignore[return-value]
 

@@ -177,11 +177,13 @@ def _strip_clock(s: str) -> str:
 
 def day(s: str) -> int:
     """Ordinal of a full date ``YYYY-MM-DD`` (strict: coarser strings raise)."""
-    if isinstance(s, str) and len(s) == 10 and s[4] == "-" and s[7] == "-":
+    if isinstance(s, str):
         try:
-            return date.fromisoformat(s).toordinal()
+            lo, _, granularity = calendar_span(s)
         except ValueError:
-            pass
+            granularity = None
+        if granularity == "day":
+            return lo
     _bad_day(s)
     raise AssertionError  # unreachable
 
@@ -216,7 +218,8 @@ def days_array(values: Iterable[str]) -> np.ndarray:
 
 
 def format_day(ordinal: int, granularity: Granularity = "day") -> str:
-    """"2010-05-17" / "2010-05" / "2010" for a day ordinal at the given granularity."""
+    """"2010-05-17" / "2010-05" / "2010" for a day ordinal at the given granularity (the one
+    formatter; the KG's ``iso_day`` is this at day granularity)."""
     _check_granularity(granularity)
     return date.fromordinal(int(ordinal)).isoformat()[: _WIDTH[granularity]]
 
