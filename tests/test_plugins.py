@@ -209,3 +209,30 @@ def test_register_method_refuses_a_clash_and_a_nameless_class():
 
     with pytest.raises(TypeError, match="own name"):
         register_method(Nameless)
+
+
+def test_package_discovery_imports_public_modules_only_and_on_first_lookup(tmp_path, monkeypatch):
+    """What fills METHODS / KINDS: every module of the package not starting with ``_``, imported
+    at the first lookup (not at construction), subpackages included."""
+    from tkgqa_ray.registry import Registry
+
+    pkg = tmp_path / "toy_discovery_pkg"
+    (pkg / "sub").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "sub" / "__init__.py").write_text("")
+    (pkg / "one.py").write_text("from toy_discovery_pkg import REG\nREG.register('one', 1)\n")
+    (pkg / "sub" / "two.py").write_text("from toy_discovery_pkg import REG\nREG.register('two', 2)\n")
+    (pkg / "_helper.py").write_text("raise RuntimeError('a private module must not be imported')\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import toy_discovery_pkg
+
+    reg: Registry[int] = Registry("toy", package="toy_discovery_pkg")
+    monkeypatch.setattr(toy_discovery_pkg, "REG", reg, raising=False)
+    try:
+        assert "toy_discovery_pkg.one" not in sys.modules
+        assert reg.names() == ["one", "two"] and reg.get("two") == 2
+        with pytest.raises(KeyError, match=r"unknown toy 'tow'; did you mean 'two'\?"):
+            reg.get("tow")
+    finally:
+        for m in [m for m in sys.modules if m.startswith("toy_discovery_pkg")]:
+            sys.modules.pop(m)
