@@ -17,8 +17,7 @@ if TYPE_CHECKING:
 
 def asked_slot(state: State) -> dict[str, Any]:
     """The answerer's ``asked`` input, taken off the state (the private key does not reach the row)."""
-    asked = state.pop("_asked", None)
-    return {"asked": asked} if asked else {}
+    return {"asked": state.pop("_asked")} if state.get("_asked") else {}
 
 
 class Answer(_SharedAnswer):
