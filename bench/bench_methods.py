@@ -139,7 +139,7 @@ def speed(args) -> None:
     import numpy as np
 
     from tkgqa_ray.data.loaders import load_dataset
-    from tkgqa_ray.methods.baselines import dense_fact_ids
+    from tkgqa_ray.retrieval.dense import dense_fact_ids
     from tkgqa_ray.methods.pok.rerank import rerank
     from tkgqa_ray.methods.tccrag.method import CausalFilter, ChainRetrieve, ProgressiveParse
 

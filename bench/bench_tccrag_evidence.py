@@ -37,9 +37,11 @@ def main() -> None:
     from tkgqa_ray.kg.loader import load_kg
     from tkgqa_ray.kg.store import FactStore
     from tkgqa_ray.methods.base import run_chain
-    from tkgqa_ray.methods.baselines import Answer, AnswerOutput, render_facts
+    from tkgqa_ray.methods.tccrag.answer import Answer
     from tkgqa_ray.methods.tccrag.method import CausalFilter, ChainRetrieve, ProgressiveParse
     from tkgqa_ray.pipeline.plan import token_counter
+    from tkgqa_ray.retrieval.render import render_facts
+    from tkgqa_ray.retrieval.schemas import AnswerOutput
 
     ap = argparse.ArgumentParser()
     ap.add_argument("--dataset", default="default")

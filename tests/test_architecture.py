@@ -55,6 +55,24 @@ def test_no_module_pair_imports_each_other():
     assert two_cycles(import_edges(PKG)) - KNOWN == set()
 
 
+# The evidence layer sits between the method contract and the methods (docs/architecture.md):
+# it may use methods/base.py and methods/roles.py, never a method; those two never use it;
+# the fact-key codec is a leaf.
+METHOD_PACKAGES = ("tkgqa_ray.methods.baselines", "tkgqa_ray.methods.scop", "tkgqa_ray.methods.tccrag",
+                   "tkgqa_ray.methods.pok")
+
+
+def test_retrieval_layer_sits_between_the_method_contract_and_the_methods():
+    edges = import_edges(PKG)
+    retrieval = {m for m in edges if m == "tkgqa_ray.retrieval" or m.startswith("tkgqa_ray.retrieval.")}
+    assert {"tkgqa_ray.retrieval.answers", "tkgqa_ray.retrieval.dense", "tkgqa_ray.retrieval.render"} <= retrieval
+    up = {(m, t) for m in retrieval for t in edges[m] if t.startswith(METHOD_PACKAGES)}
+    assert up == set(), f"the evidence layer imports a method: {sorted(up)}"
+    down = {(m, t) for m in ("tkgqa_ray.methods.base", "tkgqa_ray.methods.roles") for t in edges[m] if t in retrieval}
+    assert down == set(), f"the method contract imports the evidence layer: {sorted(down)}"
+    assert edges["tkgqa_ray.kg.factkey"] == set()
+
+
 def test_the_check_sees_a_function_local_import_cycle(tmp_path):
     pkg = tmp_path / "tkgqa_ray"
     (pkg / "kg").mkdir(parents=True)

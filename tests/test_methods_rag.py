@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from tkgqa_ray.methods.baselines import (
-    candidate_answers,
-    dense_fact_ids,
-    fact_keys,
-    symbolic_filter,
-)
 from tkgqa_ray.methods.base import METHODS
+from tkgqa_ray.methods.baselines import symbolic_filter
+from tkgqa_ray.retrieval.answers import candidate_answers
+from tkgqa_ray.retrieval.dense import dense_fact_ids
+from tkgqa_ray.retrieval.render import fact_keys
 from tkgqa_ray.nlu.signals import question_signals
 
 ROWS = [
@@ -231,10 +229,10 @@ def test_leak_check_catches_a_method_that_reads_gold(ctx, poisoned_root, monkeyp
 
     from tkgqa_ray.backbones.base import RoleRequest
     from tkgqa_ray.data.loaders import load_dataset
-    from tkgqa_ray.methods import baselines
+    from tkgqa_ray.retrieval import answers
 
     golds = load_dataset("multitq", poisoned_root).golds
-    real_call = baselines.Answer.__call__
+    real_call = answers.Answer.__call__
 
     def peeking_answer(self, states):
         states = real_call(self, states)
@@ -248,7 +246,7 @@ def test_leak_check_catches_a_method_that_reads_gold(ctx, poisoned_root, monkeyp
                 self.ctx.backbone.run([RoleRequest("rag", "answerer", {"question": st["question"], "t": gold.time_level})])
         return states
 
-    monkeypatch.setattr(baselines.Answer, "__call__", peeking_answer)
+    monkeypatch.setattr(answers.Answer, "__call__", peeking_answer)
     spy = SpyBackbone(ctx.backbone)
     rows = run_as_the_pipeline(METHODS.get("rag")(replace(ctx, backbone=spy)), poisoned_root)
     with pytest.raises(AssertionError, match="gold leaked"):

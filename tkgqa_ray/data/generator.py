@@ -28,6 +28,7 @@ from tkgqa_ray.data import surface_actors, surface_relations
 from tkgqa_ray.data.lexicon import ORDINALS, in_time, relation_phrase, render_time
 from tkgqa_ray.data.oracle_answers import MAX_ANSWERS, Oracle, OracleResult, QSpec
 from tkgqa_ray.data.phrasings import Template
+from tkgqa_ray.kg.factkey import encode_fact_key
 from tkgqa_ray.time import allen, coarsen, format_day
 
 log = logging.getLogger(__name__)
@@ -503,8 +504,8 @@ class QuestionGenerator:
     def _key(self, i: int) -> str:
         i = int(i)
         t = self.table
-        return (f"{t.entities[self.s[i]]}|{t.relations[self.r[i]]}|{t.entities[self.o[i]]}|"
-                f"{format_day(int(self.start[i]))}|{format_day(int(self.end[i]))}")
+        return encode_fact_key(t.entities[self.s[i]], t.relations[self.r[i]], t.entities[self.o[i]],
+                               format_day(int(self.start[i])), format_day(int(self.end[i])))
 
 
 def generate(

@@ -21,6 +21,7 @@ from typing import Any, Mapping
 import numpy as np
 import pandas as pd
 
+from tkgqa_ray.kg.factkey import FactKeyError, decode_fact_key
 from tkgqa_ray.records import Gold
 from tkgqa_ray.time import format_day, granularity_of, parse_time
 
@@ -33,11 +34,11 @@ def _norm_name(s: str) -> str:
 
 def parse_fact_key(key: str) -> tuple[str, str, str, int, int] | None:
     """``s|r|o|start|end`` -> (s, r, o, start_day, end_day) with display-normalised names;
-    None when the string is not a fact key."""
-    parts = key.split("|")
-    if len(parts) != 5:
+    None when the string is not a fact key (decoded by :mod:`tkgqa_ray.kg.factkey`)."""
+    try:
+        s, r, o, a, b = (x.strip() for x in decode_fact_key(key))
+    except FactKeyError:
         return None
-    s, r, o, a, b = (x.strip() for x in parts)
     try:
         lo = parse_time(a).lo
         hi = parse_time(b).hi

@@ -17,6 +17,7 @@ import numpy as np
 import pyarrow as pa
 
 from tkgqa_ray.kg.columns import RowError, encode_string_columns
+from tkgqa_ray.kg.factkey import encode_fact_key
 from tkgqa_ray.time.spans import EPOCH_ORDINAL, format_day, parse_time_span  # noqa: F401 - re-exported (kg.parse_time_span)
 
 
@@ -36,8 +37,9 @@ def iso_day(ordinal: int) -> str:
 
 def fact_key(subject: str, relation: str, obj: str, start: int, end: int) -> str:
     """Canonical fact string ``s|r|o|YYYY-MM-DD|YYYY-MM-DD`` (KG-form names, day dates);
-    the same form as TimelineCronQ-R gold ``events`` so evidence can be matched by string."""
-    return f"{subject}|{relation}|{obj}|{iso_day(start)}|{iso_day(end)}"
+    the same form as TimelineCronQ-R gold ``events`` so evidence can be matched by string.
+    Written by the one codec (:mod:`tkgqa_ray.kg.factkey`: a ``|`` inside a name is escaped)."""
+    return encode_fact_key(subject, relation, obj, iso_day(start), iso_day(end))
 
 
 @dataclass(frozen=True, slots=True)

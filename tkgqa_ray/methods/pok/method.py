@@ -20,19 +20,15 @@ from pydantic import Field
 
 from tkgqa_ray.backbones.base import RoleRequest
 from tkgqa_ray.methods.base import Method, Stage, State, register_method
-from tkgqa_ray.methods.baselines import (
-    AnswerOutput,
-    candidate_answers,
-    clean_answers,
-    dense_fact_ids,
-    fact_keys,
-    register_symbolic,
-    render_facts,
-    run_roles,
-)
+from tkgqa_ray.kg.factkey import decode_fact_key
+from tkgqa_ray.methods.roles import register_symbolic, run_roles
 from tkgqa_ray.methods.pok.plan import REF, PlanError, PlanOutput, PlanStep, direct_plan, validate_plan
 from tkgqa_ray.methods.pok.rerank import MU, rerank
 from tkgqa_ray.nlu.signals import question_signals
+from tkgqa_ray.retrieval.answers import candidate_answers, clean_answers
+from tkgqa_ray.retrieval.dense import dense_fact_ids
+from tkgqa_ray.retrieval.render import fact_keys, render_facts
+from tkgqa_ray.retrieval.schemas import AnswerOutput
 from tkgqa_ray.schema import StrictModel
 
 if TYPE_CHECKING:
@@ -85,7 +81,7 @@ def symbolic_planner(inputs: dict[str, Any], ctx: "RunContext" | None = None) ->
 def symbolic_reasoner(inputs: dict[str, Any], ctx: "RunContext" | None = None) -> dict[str, Any]:
     """Candidates from the facts (names the sub-question does not mention / dates at its
     granularity), earliest or latest first when it asks for first/last."""
-    from tkgqa_ray.methods.baselines import question_entities
+    from tkgqa_ray.retrieval.answers import question_entities
 
     q = inputs["question"]
     return {"answers": candidate_answers(q, inputs.get("fact_keys", []), select=question_signals(q).select,
@@ -151,7 +147,7 @@ class Execute(Stage):
             if o.get("answers"):
                 return str(o["answers"][0])
             if o.get("facts"):
-                return self.ctx.table.fact(o["facts"][0]).key.split("|")[3]
+                return decode_fact_key(self.ctx.table.fact(o["facts"][0]).key).start
             return ""
         return REF.sub(sub, text)
 

@@ -15,7 +15,8 @@ from pydantic import Field
 
 from tkgqa_ray.backbones.base import RoleRequest
 from tkgqa_ray.methods.base import Method, Stage, State, register_method
-from tkgqa_ray.methods.baselines import Answer, dense_fact_ids, fact_keys, run_roles
+from tkgqa_ray.methods.roles import run_roles
+from tkgqa_ray.methods.tccrag.answer import Answer
 from tkgqa_ray.methods.tccrag.cef import EvFact, causal_evidence_filter, temporal_select
 from tkgqa_ray.methods.tccrag.parsing import (
     ArbiterOutput,
@@ -28,6 +29,8 @@ from tkgqa_ray.methods.tccrag.parsing import (
 from tkgqa_ray.methods.tccrag.views import CausalCueGraph
 from tkgqa_ray.nlu.relations import ground_relation, ground_relations
 from tkgqa_ray.nlu.signals import question_signals
+from tkgqa_ray.retrieval.dense import dense_fact_ids
+from tkgqa_ray.retrieval.render import fact_keys
 from tkgqa_ray.schema import StrictModel
 
 if TYPE_CHECKING:

@@ -16,12 +16,13 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, Field
 
-from tkgqa_ray.methods.baselines import mentioned, register_symbolic
+from tkgqa_ray.methods.roles import register_symbolic
 from tkgqa_ray.nlu.entities import EntityMatcher
 from tkgqa_ray.nlu.relations import relation_phrase
 from tkgqa_ray.nlu.signals import question_signals
 from tkgqa_ray.nlu.text import fold, mask_spans, tokenize
 from tkgqa_ray.nlu.wrappers import strip_wrapper
+from tkgqa_ray.retrieval.answers import mentioned
 
 if TYPE_CHECKING:
     from tkgqa_ray.context import RunContext
@@ -242,7 +243,7 @@ def symbolic_single_parser(inputs: dict[str, Any], ctx: "RunContext") -> dict[st
 def symbolic_answerer(inputs: dict[str, Any], ctx=None) -> dict[str, Any]:
     """Reads the chain: the asked slot of the evidence facts, earliest/latest first when the
     question selects first/last (the chain is already TEMPORALSELECTed)."""
-    from tkgqa_ray.methods.baselines import candidate_answers, question_entities, slot_answers
+    from tkgqa_ray.retrieval.answers import candidate_answers, question_entities, slot_answers
 
     q = inputs["question"]
     sig = question_signals(q)
