@@ -183,6 +183,20 @@ def test_typed_values_round_trip_through_their_trace_forms():
     assert back == (cons, Ranking("desc", 2))
 
 
+def test_a_finished_state_pickles_whole(ctx):
+    """ScopState never crosses Ray in a run, but the throughput bench ships states to actors."""
+    import pickle
+
+    sts = states()
+    m = SCoP(ctx)
+    for stage in m.stages[:-1]:
+        sts = stage(sts)
+    s = sts[0][KEY]
+    back = pickle.loads(pickle.dumps(s))
+    assert back.evidence == s.evidence and back.chosen == s.chosen and back.constraints == s.constraints
+    assert back.readings == s.readings and back.trace == s.trace and s.evidence.final > 0
+
+
 def test_state_never_reaches_the_row_and_results_are_written_once(ctx):
     out = SCoP(ctx)(states())
     assert [r["predictions"][:1] for r in out] == [["France"], ["Japan"], ["2010-03-01"], []]
