@@ -5,7 +5,7 @@ RankSelect. Execution on the fact store is in :mod:`.evidence`.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
 import numpy as np
 
