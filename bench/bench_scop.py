@@ -177,8 +177,8 @@ def cmd_throughput(a) -> None:
     from tkgqa_ray.methods.scop.alignment import AlignmentStage, retrieve, slot_candidates
     from tkgqa_ray.methods.scop.constraints import ConstraintParseStage
     from tkgqa_ray.methods.scop.event_parser import EventParserStage
-    from tkgqa_ray.methods.scop.evidence import NameResolver, build_evidence
-    from tkgqa_ray.methods.scop.types import Triple
+    from tkgqa_ray.methods.scop.evidence import NameResolver, state_evidence
+    from tkgqa_ray.methods.scop.state import scop_state
 
     ctx = build_ctx(Path(a.kg))
     recs, _ = questions(ctx.table, a.n, a.seed, "train", Path(a.out))
@@ -187,9 +187,8 @@ def cmd_throughput(a) -> None:
     for stage in (EventParserStage(ctx), AlignmentStage(ctx), ConstraintParseStage(ctx)):
         states = stage(states)
     t_roles = time.perf_counter() - t0
-    scratch = [st["_scop"] for st in states]
-    raw = [((sc["raw"] or {}).get("anchors") or [], (sc["raw"] or {}).get("search")) for sc in scratch]
-    parsed = [([Triple.of(x) for x in an], Triple.of(se) if se else None) for an, se in raw if an or se]
+    scratch = [scop_state(st) for st in states]  # typed ScopStates after Stage IV (a)
+    parsed = [(list(s.triples.anchors), s.triples.search) for s in scratch if s.triples is not None and not s.triples.empty]
     stage = AlignmentStage(ctx)
 
     def align_all():
@@ -205,14 +204,14 @@ def cmd_throughput(a) -> None:
     t_align = (time.perf_counter() - t0) / reps
     t0 = time.perf_counter()
     for _ in range(reps):
-        fast = [build_evidence(ctx, res, sc) for sc in scratch]
+        fast = [state_evidence(ctx, res, sc) for sc in scratch]
     t_ev = (time.perf_counter() - t0) / reps
     naive_ctx = RunContext(ctx.table, ScanStore(ctx.table), ctx.embeddings, ctx.backbone)
     m = min(a.naive, len(scratch))
     t0 = time.perf_counter()
-    slow = [build_evidence(naive_ctx, res, sc) for sc in scratch[:m]]
+    slow = [state_evidence(naive_ctx, res, sc) for sc in scratch[:m]]
     t_naive = time.perf_counter() - t0
-    same = all(f["target_facts"] == s["target_facts"] and f["initial"] == s["initial"] for f, s in zip(fast, slow))
+    same = all(f.target_facts == s.target_facts and f.initial == s.initial for f, s in zip(fast, slow))
     n = len(scratch)
     out = {
         "questions": n,
@@ -248,13 +247,13 @@ class DeterministicWorker:
 
     def run(self, parsed, cands, scratch) -> tuple[list[list[int]], float]:
         from tkgqa_ray.methods.scop.alignment import retrieve
-        from tkgqa_ray.methods.scop.evidence import build_evidence, prefetch_structural
+        from tkgqa_ray.methods.scop.evidence import prefetch_structural, state_evidence
 
         t0 = time.perf_counter()
         for an, se in parsed:
             retrieve(self.ctx, None, self.tindex, an, se, cands)
-        fetched = prefetch_structural(self.ctx.store, self.res, scratch)
-        ev = [build_evidence(self.ctx, self.res, sc, fetched)["target_facts"] for sc in scratch]
+        fetched = prefetch_structural(self.ctx.store, self.res, [sc.aligned for sc in scratch])
+        ev = [state_evidence(self.ctx, self.res, sc, fetched=fetched).target_facts for sc in scratch]
         return ev, time.perf_counter() - t0
 
 
@@ -281,7 +280,7 @@ def ray_throughput(table, parsed, cands, scratch, n_actors: int, reps: int, fast
         got = ray.get([a.run.remote(p, cref, s) for a, (p, s) in zip(actors, jobs_refs)])
     wall = (time.perf_counter() - t0) / reps
     merged = [x for ev, _ in got for x in ev]
-    same = merged == [f["target_facts"] for f in fast]
+    same = merged == [f.target_facts for f in fast]
     ray.shutdown()
     return {
         "ray_actors": n_actors,

@@ -7,8 +7,9 @@ import pytest
 
 from tkgqa_ray.kg import FactStore, FactTable
 from tkgqa_ray.methods.scop.constraints import rank_select
+from tkgqa_ray.methods.scop.constraints import typed
 from tkgqa_ray.methods.scop.evidence import NameResolver, build_evidence
-from tkgqa_ray.methods.scop.types import Ranking
+from tkgqa_ray.methods.scop.types import Ranking, Reading
 
 ROWS = [
     ("A", "visit", "X", "2010-01-10"),  # 0
@@ -35,13 +36,19 @@ def ctx():
     return Ctx()
 
 
+def evidence(ctx, res, sc, fetched=None):
+    """build_evidence on a scratch written as JSON (constraints/ranking as the trace shows them)."""
+    cons, rk = typed({"constraints": sc["constraints"], "ranking": sc["ranking"]})
+    return build_evidence(ctx, res, Reading.from_json(sc), cons, rk, sc.get("evidence_cap"), fetched)
+
+
 def run(ctx, constraints, ranking=None, anchors=(("K", "praise", "X"),), search=("?", "visit", "X"), cap=None):
     sc = {"anchors": [list(a) for a in anchors], "search": list(search) if search else None,
           "constraints": constraints, "ranking": ranking}
     if cap:
         sc["evidence_cap"] = cap
-    ev = build_evidence(ctx, NameResolver(ctx.table), sc)
-    subj = [ctx.table.entities[ctx.table.s[i]] for i in ev["target_facts"]]
+    ev = evidence(ctx, NameResolver(ctx.table), sc)
+    subj = [ctx.table.entities[ctx.table.s[i]] for i in ev.target_facts]
     return ev, subj
 
 
@@ -55,8 +62,8 @@ def t_c(op, ref, g=None):
 
 def test_structural_candidates_and_counts(ctx):
     ev, subj = run(ctx, [])
-    assert ev["initial"] == 6 and subj == ["A", "B", "C", "D", "E", "F"]
-    assert ev["anchor_counts"] == [2]
+    assert ev.initial == 6 and subj == ["A", "B", "C", "D", "E", "F"]
+    assert ev.anchor_counts == [2]
 
 
 def test_explicit_time_predicates(ctx):
@@ -86,7 +93,7 @@ def test_offsets(ctx):
 
 def test_unresolvable_anchor_admits_nothing(ctx):
     ev, subj = run(ctx, [ev_c("before")], anchors=(("K", "praise", "Y"),))
-    assert ev["initial"] == 6 and subj == []
+    assert ev.initial == 6 and subj == []
     ev, subj = run(ctx, [ev_c("before", ref=3)])  # out-of-range anchor index
     assert subj == []
 
@@ -104,7 +111,7 @@ def test_rank_select_first_last_keep_three_and_ties(ctx):
     assert subj == ["C", "D", "E"]  # top 3 (C, D tie on the first day)
     ev, subj = run(ctx, [], ranking={"order": "desc", "k": 1})
     assert subj == ["F", "E", "D", "C"]  # top 3 then the tie of the 3rd (C/D same day) kept
-    assert ev["initial"] == 6 and ev["final"] == 4
+    assert ev.initial == 6 and ev.final == 4
 
 
 def test_rank_select_kth_keeps_up_to_rank_k():
@@ -126,16 +133,16 @@ def test_cap_twenty():
 def test_anchor_only_mode_targets_unreferenced_anchors(ctx):
     # time question: anchor 0 = the asked event (A visit X), anchor 1 referenced by a constraint
     ev, _ = run(ctx, [ev_c("after", ref=1)], anchors=(("B", "visit", "X"), ("L", "blame", "M")), search=None)
-    assert ev["mode"] == "anchor_only" and ev["initial"] == 1 and ev["target_facts"] == [1]
+    assert ev.mode == "anchor_only" and ev.initial == 1 and ev.target_facts == [1]
     ev, _ = run(ctx, [ev_c("before", ref=1)], anchors=(("B", "visit", "X"), ("L", "blame", "M")), search=None)
-    assert ev["target_facts"] == []
+    assert ev.target_facts == []
     ev, _ = run(ctx, [], ranking={"order": "desc", "k": 1}, anchors=(("K", "praise", "X"),), search=None)
-    assert ev["target_facts"] == [7, 6]
+    assert ev.target_facts == [7, 6]
 
 
 def test_surface_form_slot_has_no_structural_match(ctx):
     ev, subj = run(ctx, [], search=("?", "visited", "X"))
-    assert ev["initial"] == 0 and subj == []
+    assert ev.initial == 0 and subj == []
 
 
 def test_batch_prefetch_gives_the_same_evidence_with_one_store_call(ctx):
@@ -160,11 +167,11 @@ def test_batch_prefetch_gives_the_same_evidence_with_one_store_call(ctx):
          "constraints": [ev_c("before", 0), ev_c("after", 1)], "ranking": {"order": "asc", "k": 1}},
         {"anchors": [["Nobody", "praise", "X"]], "search": None, "constraints": [], "ranking": None},
     ]
-    plain = [build_evidence(ctx, res, sc) for sc in scs]
+    plain = [evidence(ctx, res, sc) for sc in scs]
     counting = CountingStore(ctx.store)
     bctx = type("C", (), {"table": ctx.table, "store": counting})()
-    fetched = prefetch_structural(counting, res, scs)
-    batched = [build_evidence(bctx, res, sc, fetched) for sc in scs]
+    fetched = prefetch_structural(counting, res, [Reading.from_json(sc) for sc in scs])
+    batched = [evidence(bctx, res, sc, fetched) for sc in scs]
     assert batched == plain and counting.calls == 1  # 3 distinct resolvable patterns, one call
     # after *any* K-praise-X fact (earliest 2010-02-03): C, D (02-05), E, F
-    assert len(fetched) == 3 and plain[0]["target_facts"] == [2, 3, 4, 5]
+    assert len(fetched) == 3 and plain[0].target_facts == [2, 3, 4, 5]

@@ -20,13 +20,13 @@ from typing import Any
 
 import numpy as np
 
-from tkgqa_ray.methods.base import Stage
 from tkgqa_ray.nlu import EntityMatcher
 from tkgqa_ray.nlu.relations import combine_arrays, embedding_text
 
-from .roles import call_role, scop_trace
+from .roles import call_role
 from .schemas import AlignerOutput
-from .types import UNKNOWN, Triple
+from .state import ScopStage, scop_state
+from .types import UNKNOWN, AltReading, Reading, Triple
 
 TOP_SLOT = 64
 THRESH = 0.4
@@ -314,12 +314,12 @@ ALT_PER_SLOT = 3
 def alternative_readings(
     anchors: list[Triple], search: Triple | None, raw_anchors: list[Triple], raw_search: Triple | None,
     ec: dict, rc: dict, table: Any,
-) -> list[dict]:
+) -> list[AltReading]:
     """Other groundings of the question's triples, best first, for the evidence stage to try
     when the aligned reading yields no admissible evidence (the KG decides between near
     ties): each varies one triple (the search triple first, then each anchor) over its
     reliable entity candidates x relation candidates (lexicon swap readings swap subject and
-    object). Entries: ``{"anchors", "search", "changed", "score"}``."""
+    object)."""
     ents, rels = table.entities, table.relations
     out: list[dict] = []
     seen: set[tuple] = set()
@@ -354,10 +354,12 @@ def alternative_readings(
                     if key in seen:
                         continue
                     seen.add(key)
-                    out.append({"anchors": new_a, "search": new_s, "changed": where, "swap": swap,
-                                "score": round(s_sc + r_sc + o_sc, 4)})
-    out.sort(key=lambda r: (r["changed"] != "search", -r["score"]))
-    return out[: MAX_READINGS - 1]
+                    out.append((new_a, new_s, where, swap, round(s_sc + r_sc + o_sc, 4)))
+    out.sort(key=lambda r: (r[2] != "search", -r[4]))
+    return [
+        AltReading(Reading.from_json({"anchors": a, "search": s}), where, swap, score)
+        for a, s, where, swap, score in out[: MAX_READINGS - 1]
+    ]
 
 
 def retrieve(
@@ -431,14 +433,10 @@ def enforce_rules(raw_anchors: list[Triple], raw_search: Triple | None, out: dic
         new = Triple.of(s_out)
         if new.as_list().count(UNKNOWN) != 1 or new.r == UNKNOWN:
             violations.append("search '?' filled or moved to the relation: raw kept")
+        elif (new.o if new.s == UNKNOWN else new.s) == UNKNOWN:
+            violations.append("search known slot lost: raw kept")
         else:
-            raw_known = raw_search.o if raw_search.s == UNKNOWN else raw_search.s
-            new_known = new.o if new.s == UNKNOWN else new.s
-            if new_known == UNKNOWN:
-                violations.append("search known slot lost: raw kept")
-            else:
-                search = new
-                del raw_known, new_known
+            search = new
     return anchors, search, violations
 
 
@@ -446,8 +444,10 @@ def _same(a: str, b: str) -> bool:
     return _norm(a) == _norm(b)
 
 
-class AlignmentStage(Stage):
+class AlignmentStage(ScopStage):
     name = "scop.alignment"
+    reads = ("triples",)
+    writes = ("aligned", "readings")
 
     def __init__(self, ctx: Any) -> None:
         super().__init__(ctx)
@@ -467,13 +467,11 @@ class AlignmentStage(Stage):
     def __call__(self, states: list[dict]) -> list[dict]:
         live, inputs, parsed = [], [], []
         for st in states:
-            raw = st["_scop"]["raw"]
-            if raw is None:
-                st["_scop"].update(anchors=[], search=None)
+            s = scop_state(st)
+            if s.triples is None:
+                s.aligned, s.readings = Reading(), []
                 continue
-            anchors = [Triple.of(t) for t in raw.get("anchors") or []]
-            search = Triple.of(raw["search"]) if raw.get("search") else None
-            parsed.append((st, anchors, search))
+            parsed.append((st, list(s.triples.anchors), s.triples.search))
         ments: dict[str, SlotCands] = {}
         for st, _, _ in parsed:
             for k, v in mention_candidates(self._mentions(st["question"])).items():
@@ -481,7 +479,7 @@ class AlignmentStage(Stage):
         batch = slot_candidates(self.retriever, [(a, s) for _, a, s in parsed], ments)
         for st, anchors, search in parsed:
             cands = retrieve(self.ctx, self.retriever, self.tindex, anchors, search, batch)
-            scop_trace(st)["alignment_candidates"] = cands
+            scop_state(st).trace["alignment_candidates"] = cands
             live.append((st, anchors, search))
             inputs.append({
                 "question": st["question"],
@@ -492,24 +490,28 @@ class AlignmentStage(Stage):
         outs = call_role(self.ctx, [x[0] for x in live], "aligner", inputs, AlignerOutput)
         for (st, anchors, search), out in zip(live, outs):
             a2, s2, viol = enforce_rules(anchors, search, out)
-            st["_scop"].update(anchors=[t.as_list() for t in a2], search=None if s2 is None else s2.as_list())
-            st["_scop"]["readings"] = alternative_readings(a2, s2, anchors, search, batch[0], batch[1], self.ctx.table)
-            tr = scop_trace(st)
-            tr["triples_aligned"] = {"anchors": st["_scop"]["anchors"], "search": st["_scop"]["search"]}
+            s = scop_state(st)
+            s.aligned = Reading(tuple(a2), s2)
+            s.readings = alternative_readings(a2, s2, anchors, search, batch[0], batch[1], self.ctx.table)
+            tr = s.trace
+            tr["triples_aligned"] = s.aligned.to_json()
             tr["search_reversed"] = bool(search and s2 and s2.open_slot != search.open_slot)
             if viol:
                 tr["alignment_violations"] = viol
         return states
 
 
-class RawAlignmentStage(Stage):
-    """``wo_alignment``: the raw extracted triples go straight to constraint execution."""
+class RawAlignmentStage(ScopStage):
+    """``wo_alignment``: the raw extracted triples go straight to constraint execution (no
+    alternative readings)."""
 
     name = "scop.no_alignment"
+    reads = ("triples",)
+    writes = ("aligned", "readings")
 
     def __call__(self, states: list[dict]) -> list[dict]:
         for st in states:
-            raw = st["_scop"]["raw"] or {}
-            st["_scop"].update(anchors=list(raw.get("anchors") or []), search=raw.get("search"))
-            scop_trace(st)["triples_aligned"] = {"anchors": st["_scop"]["anchors"], "search": st["_scop"]["search"], "unaligned": True}
+            s = scop_state(st)
+            s.aligned, s.readings = s.triples or Reading(), []
+            s.trace["triples_aligned"] = {**s.aligned.to_json(), "unaligned": True}
         return states

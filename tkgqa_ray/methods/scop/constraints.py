@@ -5,15 +5,15 @@ RankSelect. Execution on the fact store is in :mod:`.evidence`.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
 import numpy as np
 
-from tkgqa_ray.methods.base import Stage
 from tkgqa_ray.time import admissible_any, admissible_mask, parse_time
 
-from .roles import call_role, scop_trace
+from .roles import call_role
 from .schemas import ConstraintOutput
+from .state import ScopStage, scop_state
 from .types import Constraint, Ranking
 
 MAX_EVIDENCE = 20
@@ -97,53 +97,46 @@ def rank_select(ids: np.ndarray, start: np.ndarray, rk: Ranking | None, cap: int
     return ids[: min(keep, cap)]
 
 
-class ConstraintParseStage(Stage):
+class ConstraintParseStage(ScopStage):
     name = "scop.constraint_parser"
+    reads = ("aligned",)
+    writes = ("constraints", "ranking")
 
     def __call__(self, states: list[dict]) -> list[dict]:
-        live = [st for st in states if st["_scop"].get("anchors") or st["_scop"].get("search")]
-        inputs = [
-            {"question": st["question"], "anchors": st["_scop"]["anchors"], "search": st["_scop"]["search"]}
-            for st in live
-        ]
+        live = [st for st in states if not scop_state(st).aligned.empty]
+        inputs = []
+        for st in live:
+            aligned = scop_state(st).aligned.to_json()
+            inputs.append({"question": st["question"], "anchors": aligned["anchors"], "search": aligned["search"]})
         outs = call_role(self.ctx, live, "constraint_parser", inputs, ConstraintOutput)
-        for st, out in zip(live, outs):
-            cons, rk = typed(out)
-            n_anchor = len(st["_scop"]["anchors"])
-            bad = [c for c in cons if c.ref_type == "event" and not (0 <= int(c.reference) < n_anchor)]  # type: ignore[arg-type]
-            if bad:
-                scop_trace(st).setdefault("failures", []).append(
+        parsed = {id(st): typed(out) for st, out in zip(live, outs)}
+        for st in states:
+            s = scop_state(st)
+            s.constraints, s.ranking = parsed.get(id(st), ([], None))
+            n_anchor = len(s.aligned.anchors)
+            if any(c.ref_type == "event" and not (0 <= int(c.reference) < n_anchor) for c in s.constraints):  # type: ignore[arg-type]
+                s.trace.setdefault("failures", []).append(
                     {"role": "constraint_parser", "error": f"event reference out of range ({n_anchor} anchors)"}
                 )
-            st["_scop"]["constraints"] = [c.to_json() for c in cons]
-            st["_scop"]["ranking"] = None if rk is None else {"order": rk.order, "k": rk.k}
-            st["_scop"]["constraints_parsed"] = out is not None
-        for st in states:
-            st["_scop"].setdefault("constraints", [])
-            st["_scop"].setdefault("ranking", None)
-            tr = scop_trace(st)
-            tr["constraints"] = st["_scop"]["constraints"]
-            tr["ranking"] = st["_scop"]["ranking"]
+            s.trace["constraints"] = [c.to_json() for c in s.constraints]
+            s.trace["ranking"] = None if s.ranking is None else s.ranking.to_json()
         return states
 
 
-class NoConstraintStage(Stage):
+class NoConstraintStage(ScopStage):
     """``wo_constraint``: no temporal parsing or filtering; structural matches pass, top-10."""
 
     name = "scop.no_constraint"
+    writes = ("constraints", "ranking", "evidence_cap")
 
     def __call__(self, states: list[dict]) -> list[dict]:
         for st in states:
-            st["_scop"].update(constraints=[], ranking=None, evidence_cap=10)
-            tr = scop_trace(st)
-            tr["constraints"] = []
-            tr["ranking"] = None
-            tr["constraints_disabled"] = True
+            s = scop_state(st)
+            s.constraints, s.ranking, s.evidence_cap = [], None, 10
+            s.trace["constraints"] = []
+            s.trace["ranking"] = None
+            s.trace["constraints_disabled"] = True
         return states
-
-
-def constraints_from_json(items: list[dict]) -> list[Constraint]:
-    return typed({"constraints": items})[0]
 
 
 __all__ = [
@@ -151,7 +144,6 @@ __all__ = [
     "NoConstraintStage",
     "apply_constraints",
     "constraint_mask",
-    "constraints_from_json",
     "rank_select",
     "reference_span",
     "typed",

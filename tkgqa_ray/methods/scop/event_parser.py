@@ -13,21 +13,23 @@ from typing import Any
 
 import numpy as np
 
-from tkgqa_ray.methods.base import Stage
 from tkgqa_ray.nlu import EntityMatcher, find_entity_mentions, infer_answer_type
 
-from .roles import call_role, scop_trace
+from .roles import call_role
 from .schemas import EventParserOutput
-from .types import UNKNOWN
+from .state import ScopStage, scop_state
+from .types import UNKNOWN, Reading
 
 
-class EventParserStage(Stage):
+class EventParserStage(ScopStage):
     name = "scop.event_parser"
+    writes = ("triples",)
 
     def __call__(self, states: list[dict]) -> list[dict]:
         outs = call_role(self.ctx, states, "event_parser", [{"question": s["question"]} for s in states], EventParserOutput)
         for st, out in zip(states, outs):
-            tr = scop_trace(st)
+            s = scop_state(st)
+            tr = s.trace
             if out is not None and out.get("search") is not None and infer_answer_type(st["question"]) == "time":
                 tr.setdefault("failures", []).append(
                     {"role": "event_parser", "error": "parse_failure: time-seeking question with a search triple", "raw": str(out)[:500]}
@@ -35,18 +37,19 @@ class EventParserStage(Stage):
                 st["roles"][-1]["error"] = "parse_failure: time-seeking question with a search triple"
                 st["roles"][-1]["ok"] = False
                 out = None
-            st["_scop"] = {"raw": out}
+            s.triples = None if out is None else Reading.from_json(out)
             tr["triples_raw"] = out
         return states
 
 
-class PseudoTripleStage(Stage):
+class PseudoTripleStage(ScopStage):
     """``wo_triple``: no event parsing. The raw question retrieves KG triples (the names it
     contains, lexically, and relations by dense similarity to the whole question); the best
     triple becomes a pseudo search triple (the slot whose name is not in the question is
     opened) and the next ones pseudo anchors. No separation of answer and anchor events."""
 
     name = "scop.pseudo_triples"
+    writes = ("triples",)
     n_anchors = 2
 
     def __init__(self, ctx: Any) -> None:
@@ -94,7 +97,8 @@ class PseudoTripleStage(Stage):
                             anchors.append(t)
                     out = {"anchors": anchors, "search": search}
             st.setdefault("roles", [])
-            st["_scop"] = {"raw": out}
-            scop_trace(st)["triples_raw"] = out
-            scop_trace(st)["pseudo_triples"] = True
+            s = scop_state(st)
+            s.triples = None if out is None else Reading.from_json(out)
+            s.trace["triples_raw"] = out
+            s.trace["pseudo_triples"] = True
         return states

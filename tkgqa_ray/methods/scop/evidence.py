@@ -11,15 +11,13 @@ form) has no structural matches: the paper's schema-level equivalence.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 import numpy as np
 
-from tkgqa_ray.methods.base import Stage
-
-from .constraints import MAX_EVIDENCE, apply_constraints, constraints_from_json, rank_select
-from .roles import scop_trace
-from .types import UNKNOWN, Ranking
+from .constraints import MAX_EVIDENCE, apply_constraints, rank_select
+from .state import ScopStage, ScopState, scop_state
+from .types import UNKNOWN, AltReading, Constraint, Evidence, Ranking, Reading, Triple
 
 ANCHOR_CONTEXT = 5  # anchor facts per anchor shown to the answerer next to the search facts
 
@@ -42,10 +40,10 @@ class NameResolver:
         return i if i is not None else self.drid.get(x)
 
 
-def structural_key(res: NameResolver, t: list[str]) -> tuple[int | None, int, int | None] | None:
+def structural_key(res: NameResolver, t: Triple) -> tuple[int | None, int, int | None] | None:
     """(subject id, relation id, object id) of a triple pattern (``?`` = None), or None when
     a named slot is not in the KG (then no fact can match)."""
-    s, r, o = t
+    s, r, o = t.s, t.r, t.o
     rid = res.relation(r)
     sid = None if s == UNKNOWN else res.entity(s)
     oid = None if o == UNKNOWN else res.entity(o)
@@ -54,14 +52,14 @@ def structural_key(res: NameResolver, t: list[str]) -> tuple[int | None, int, in
     return sid, rid, oid
 
 
-def prefetch_structural(store: Any, res: NameResolver, scratches: list[dict]) -> dict[tuple, np.ndarray]:
+def prefetch_structural(store: Any, res: NameResolver, readings: Sequence[Reading]) -> dict[tuple, np.ndarray]:
     """Structural candidates of every anchor/search triple of a batch in one ``query_many``:
     with the sharded store that is one remote call per shard per batch instead of ~2 per
     question (which dominated a symbolic SCoP run on Ray)."""
     keys: list[tuple] = []
     seen: set[tuple] = set()
-    for sc in scratches:
-        for t in list(sc.get("anchors") or []) + ([sc["search"]] if sc.get("search") is not None else []):
+    for rd in readings:
+        for t in list(rd.anchors) + ([rd.search] if rd.search is not None else []):
             k = structural_key(res, t)
             if k is not None and k not in seen:
                 seen.add(k)
@@ -74,7 +72,7 @@ def prefetch_structural(store: Any, res: NameResolver, scratches: list[dict]) ->
     return {k: np.asarray(ids, dtype=np.int64) for k, ids in zip(keys, got)}
 
 
-def structural(store: Any, res: NameResolver, t: list[str], fetched: dict[tuple, np.ndarray] | None = None) -> np.ndarray:
+def structural(store: Any, res: NameResolver, t: Triple, fetched: dict[tuple, np.ndarray] | None = None) -> np.ndarray:
     """Fact ids x with Γ(x, t) = 1, sorted by (start, id)."""
     k = structural_key(res, t)
     if k is None:
@@ -84,17 +82,18 @@ def structural(store: Any, res: NameResolver, t: list[str], fetched: dict[tuple,
     return np.asarray(store.query(subject=k[0], relation=k[1], object=k[2]), dtype=np.int64)
 
 
-def build_evidence(ctx: Any, res: NameResolver, sc: dict, fetched: dict[tuple, np.ndarray] | None = None) -> dict:
-    """The deterministic part of Stage IV for one question (``sc`` = the stage scratch;
-    ``fetched`` = :func:`prefetch_structural` of its batch, optional)."""
+def build_evidence(
+    ctx: Any, res: NameResolver, reading: Reading, constraints: Sequence[Constraint] = (), ranking: Ranking | None = None,
+    cap: int | None = None, fetched: dict[tuple, np.ndarray] | None = None,
+) -> Evidence:
+    """The deterministic part of Stage IV for one question's ``reading`` (``cap`` None = the
+    default 20; ``fetched`` = :func:`prefetch_structural` of its batch, optional)."""
     table, store = ctx.table, ctx.store
     start, end = table.start, table.end
-    anchors: list[list[str]] = sc.get("anchors") or []
-    search = sc.get("search")
-    cons = constraints_from_json(sc.get("constraints") or [])
-    rk = sc.get("ranking")
-    ranking = Ranking(rk["order"], int(rk["k"])) if rk else None
-    cap = int(sc.get("evidence_cap") or MAX_EVIDENCE)
+    anchors = list(reading.anchors)
+    search = reading.search
+    cons = list(constraints)
+    cap = int(cap or MAX_EVIDENCE)
 
     anchor_ids = [structural(store, res, a, fetched) for a in anchors]
     anchor_spans = [list(zip(start[ids].tolist(), end[ids].tolist())) for ids in anchor_ids]
@@ -116,15 +115,22 @@ def build_evidence(ctx: Any, res: NameResolver, sc: dict, fetched: dict[tuple, n
         cand = cand[apply_constraints(start[cand], end[cand], cons, anchor_spans)]
     admissible = int(len(cand))
     final = rank_select(cand, start, ranking, cap)
-    return {
-        "mode": mode,
-        "target_facts": final.tolist(),
-        "anchor_facts": [ids[:ANCHOR_CONTEXT].tolist() for ids in anchor_ids],
-        "anchor_counts": [int(len(ids)) for ids in anchor_ids],
-        "initial": initial,
-        "admissible": admissible,
-        "final": int(len(final)),
-    }
+    return Evidence(
+        mode=mode,
+        target_facts=final.tolist(),
+        anchor_facts=[ids[:ANCHOR_CONTEXT].tolist() for ids in anchor_ids],
+        anchor_counts=[int(len(ids)) for ids in anchor_ids],
+        initial=initial,
+        admissible=admissible,
+        final=int(len(final)),
+    )
+
+
+def state_evidence(ctx: Any, res: NameResolver, s: ScopState, reading: Reading | None = None,
+                   fetched: dict[tuple, np.ndarray] | None = None) -> Evidence:
+    """:func:`build_evidence` with a state's constraints, ranking and cap, on its aligned
+    reading (or ``reading``)."""
+    return build_evidence(ctx, res, s.aligned if reading is None else reading, s.constraints, s.ranking, s.evidence_cap, fetched)
 
 
 def fact_dict(table: Any, i: int) -> dict:
@@ -141,8 +147,11 @@ def fact_dict(table: Any, i: int) -> dict:
     }
 
 
-class EvidenceStage(Stage):
+class EvidenceStage(ScopStage):
     name = "scop.evidence"
+    reads = ("aligned", "readings", "constraints", "ranking")
+    reads_optional = ("evidence_cap",)  # wo_constraint's top-10; None = MAX_EVIDENCE
+    writes = ("chosen", "evidence")
 
     def __init__(self, ctx: Any) -> None:
         super().__init__(ctx)
@@ -150,53 +159,47 @@ class EvidenceStage(Stage):
 
     def __call__(self, states: list[dict]) -> list[dict]:
         table = self.ctx.table
-        scratches = [st["_scop"] for st in states]
-        fetched = prefetch_structural(self.ctx.store, self.res, scratches)
-        evs = [build_evidence(self.ctx, self.res, sc, fetched) for sc in scratches]
-        chosen = self._try_readings(scratches, evs)
-        for st, ev, pick in zip(states, evs, chosen):
-            sc = st["_scop"]
+        ss = [scop_state(st) for st in states]
+        fetched = prefetch_structural(self.ctx.store, self.res, [s.aligned for s in ss])
+        evs = [state_evidence(self.ctx, self.res, s, fetched=fetched) for s in ss]
+        picks = self._try_readings(ss, evs)
+        for s, ev, pick in zip(ss, evs, picks):
+            s.chosen = s.aligned
             if pick is not None:
-                ev = pick[1]
-                sc.update(anchors=pick[0]["anchors"], search=pick[0]["search"])
-            sc["evidence"] = ev
-            st["initial_evidence_count"] = ev["initial"]
-            st["final_evidence_count"] = ev["final"]
-            st["evidence"] = [table.fact(i).key for i in ev["target_facts"]]
-            tr = scop_trace(st)
+                alt, ev, j = pick
+                s.chosen = alt.reading
+            s.evidence = ev
+            tr = s.trace
             tr["evidence"] = {
-                "mode": ev["mode"],
-                "initial": ev["initial"],
-                "admissible": ev["admissible"],
-                "final": ev["final"],
-                "anchor_counts": ev["anchor_counts"],
-                "anchor_facts": [[table.fact(i).key for i in ids] for ids in ev["anchor_facts"]],
+                "mode": ev.mode,
+                "initial": ev.initial,
+                "admissible": ev.admissible,
+                "final": ev.final,
+                "anchor_counts": ev.anchor_counts,
+                "anchor_facts": [[table.fact(i).key for i in ids] for ids in ev.anchor_facts],
             }
-            n = 1 + len(sc.get("readings") or [])
+            n = 1 + len(s.readings)
             if pick is None:
                 tr["reading"] = {"chosen": 0, "of": n, "changed": None}
             else:
-                r = pick[0]
-                tr["reading"] = {"chosen": pick[2], "of": n, "changed": r["changed"], "swap": r.get("swap", False),
-                                 "score": r["score"], "anchors": r["anchors"], "search": r["search"]}
-            sc.pop("readings", None)
+                tr["reading"] = {"chosen": j, "of": n, "changed": alt.changed, "swap": alt.swap,
+                                 "score": alt.score, **alt.reading.to_json()}
         return states
 
-    def _try_readings(self, scratches: list[dict], evs: list[dict]) -> list[tuple[dict, dict, int] | None]:
+    def _try_readings(self, ss: list[ScopState], evs: list[Evidence]) -> list[tuple[AltReading, Evidence, int] | None]:
         """For questions whose aligned reading admits no evidence, the alternative readings
         (alignment's candidate groundings) in order: the first with admissible evidence wins
         (the KG decides between near ties). Their triple patterns go to the store in one
         batched ``query_many`` for the whole batch."""
-        out: list[tuple[dict, dict, int] | None] = [None] * len(scratches)
-        need = [i for i, (sc, ev) in enumerate(zip(scratches, evs)) if ev["final"] == 0 and sc.get("readings")]
+        out: list[tuple[AltReading, Evidence, int] | None] = [None] * len(ss)
+        need = [i for i, (s, ev) in enumerate(zip(ss, evs)) if ev.final == 0 and s.readings]
         if not need:
             return out
-        alts = {i: [{**scratches[i], "anchors": r["anchors"], "search": r["search"]} for r in scratches[i]["readings"]] for i in need}
-        fetched = prefetch_structural(self.ctx.store, self.res, [a for i in need for a in alts[i]])
+        fetched = prefetch_structural(self.ctx.store, self.res, [r.reading for i in need for r in ss[i].readings])
         for i in need:
-            for j, (r, alt) in enumerate(zip(scratches[i]["readings"], alts[i])):
-                ev = build_evidence(self.ctx, self.res, alt, fetched)
-                if ev["final"] > 0:
+            for j, r in enumerate(ss[i].readings):
+                ev = state_evidence(self.ctx, self.res, ss[i], r.reading, fetched)
+                if ev.final > 0:
                     out[i] = (r, ev, j + 1)
                     break
         return out

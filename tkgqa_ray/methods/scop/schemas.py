@@ -12,7 +12,7 @@ from typing import Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-UNKNOWN = "?"
+from .types import UNKNOWN
 # Temporal words/expressions that must never sit inside a triple slot (they are constraints).
 _TEMPORAL_IN_SLOT = re.compile(
     r"\b(?:before|after|prior to|same (?:day|month|year)|(?:in|on|during) (?:1[5-9]|20)\d\d|"

@@ -1,4 +1,4 @@
-"""Typed values that flow between SCoP's stages (kept JSON-friendly for the trace).
+"""Typed values that flow between SCoP's stages (the trace gets their ``to_json`` forms).
 
 A triple's slots are strings: a KG name once aligned, else the question's surface form, or
 ``"?"`` for the asked slot of the search triple. Constraint κ = (ref_type, operator,
@@ -7,7 +7,7 @@ reference, granularity, offset) and ranking ρ = (order, k) follow the paper's T
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
 UNKNOWN = "?"
@@ -46,23 +46,38 @@ class Triple:
 
 
 @dataclass(frozen=True, slots=True)
-class AlignedTriple:
-    """A triple after Stage III plus how each slot was grounded ("kg" or "surface")."""
+class Reading:
+    """One grounding of a question's triples: complete anchors (in order; event constraints
+    refer to them by index) and at most one search triple with exactly one ``?``. Stage I/II
+    produce the raw reading, Stage III the aligned one and its alternatives."""
 
-    triple: Triple
-    raw: Triple
-    grounding: tuple[str, str, str] = ("surface", "surface", "surface")
-    fact_level: bool = False  # anchor grounded as one complete KG triple
-    reversed: bool = False  # search triple orientation repaired
+    anchors: tuple[Triple, ...] = ()
+    search: Triple | None = None
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> "Reading":
+        """From a role output ``{"anchors": [[s, r, o], ...], "search": [s, r, o] | None}``."""
+        search = d.get("search")
+        return cls(tuple(Triple.of(t) for t in d.get("anchors") or []), Triple.of(search) if search else None)
+
+    @property
+    def empty(self) -> bool:
+        return not self.anchors and self.search is None
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "triple": self.triple.as_list(),
-            "raw": self.raw.as_list(),
-            "grounding": list(self.grounding),
-            "fact_level": self.fact_level,
-            "reversed": self.reversed,
-        }
+        return {"anchors": [t.as_list() for t in self.anchors], "search": None if self.search is None else self.search.as_list()}
+
+
+@dataclass(frozen=True, slots=True)
+class AltReading:
+    """An alternative grounding from alignment's candidates: ``changed`` says which triple it
+    varies (``"search"`` or ``"anchor:i"``), ``swap`` whether a lexicon reading swapped
+    subject and object, ``score`` the sum of its slot similarities."""
+
+    reading: Reading
+    changed: str
+    swap: bool
+    score: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,14 +105,19 @@ class Ranking:
     order: Literal["asc", "desc"]
     k: int = 1
 
+    def to_json(self) -> dict[str, Any]:
+        return {"order": self.order, "k": self.k}
 
-@dataclass
+
+@dataclass(frozen=True)
 class Evidence:
-    """What Stage IV hands to the answerer, plus the counts the evidence metrics need."""
+    """What Stage IV hands to the answerer (fact ids), plus the counts the evidence metrics
+    and the trace report."""
 
-    search_facts: list[int] = field(default_factory=list)  # ranked / filtered fact ids
-    anchor_facts: list[list[int]] = field(default_factory=list)  # per anchor
-    initial_count: int = 0
-    final_count: int = 0
-    mode: str = "search"  # "search" | "anchor_only" | "none"
-    notes: list[str] = field(default_factory=list)
+    mode: Literal["search", "anchor_only", "none"]
+    target_facts: list[int]  # RankSelect order, at most the evidence cap
+    anchor_facts: list[list[int]]  # per anchor, the first few facts (answerer context)
+    anchor_counts: list[int]  # per anchor, how many facts resolve it
+    initial: int  # structural candidates before the constraints
+    admissible: int  # after the constraints
+    final: int  # len(target_facts)
