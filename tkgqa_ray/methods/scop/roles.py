@@ -21,7 +21,3 @@ def call_role(ctx: Any, states: list[dict], role: str, inputs: list[dict], schem
     """Run SCoP's ``role`` for each state; returns validated output dicts (None on failure)."""
     return call_roles(ctx, states, METHOD, role, inputs, schema)
 
-
-def scop_trace(state: dict) -> dict:
-    """The question's trace dict (SCoP writes its fields at the top level)."""
-    return state.setdefault("trace", {})
