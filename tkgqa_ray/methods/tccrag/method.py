@@ -22,7 +22,8 @@ from tkgqa_ray.methods.tccrag.parsing import (
     MentionOutput,
     RelationParseOutput,
     SingleParseOutput,
-    gazetteer_mentions,
+    gazetteer_candidates,
+    match_mention_candidates,
     match_mentions,
 )
 from tkgqa_ray.methods.tccrag.views import CausalCueGraph
@@ -101,24 +102,31 @@ class ProgressiveParse(Stage):
             return states
 
         # path A: gazetteer; path B: the backbone's mention extractor, hybrid-matched
-        path_a = []
+        # each path maps its best candidate id -> occurrences; ``alts`` keeps every scored
+        # candidate of the mention (actor references, colliding names) for the readings
+        path_a, alts = [], []
         for s in states:
             pa: dict[int, list] = {}
-            for surf, eid, a, b in gazetteer_mentions(s["question"], table):
-                pa.setdefault(eid, []).append((surf, a, b))
+            al: dict[int, list] = {}
+            for surf, cands, a, b in gazetteer_candidates(s["question"], table):
+                pa.setdefault(cands[0][0], []).append((surf, a, b))
+                al.setdefault(cands[0][0], cands)
             path_a.append(pa)
+            alts.append(al)
         outs = run_roles(self.ctx, states, [
             RoleRequest(METHOD, "mention_extractor", {"question": s["question"]}, MentionOutput, s["quid"])
             for s in states])
         path_b = []
-        for s, out in zip(states, outs):
+        for s, out, al in zip(states, outs, alts):
             mentions = list(out.get("mentions", [])) if out else []
             pb = {}
-            for m, eid, score, how in match_mentions(mentions, self.ctx):
-                if eid is not None:
+            for m, cands, how in match_mention_candidates(mentions, self.ctx):
+                if cands:
+                    eid = cands[0][0]
                     occ = [(m, x.start(), x.end()) for x in re.finditer(re.escape(m), s["question"], re.I)]
                     pb.setdefault(eid, [])
                     pb[eid].extend(o for o in (occ or [(m, -1, -1)]) if o not in pb[eid])
+                    al.setdefault(eid, cands)
             path_b.append(pb)
         # agreement or arbitration
         chosen: list[set[int] | None] = []
@@ -143,8 +151,10 @@ class ProgressiveParse(Stage):
         for i, s in enumerate(states):
             ents = []
             for eid in chosen[i]:
+                cands = [[int(e), float(sc)] for e, sc in alts[i].get(eid) or [(eid, 1.0)]]
                 for surf, a, b in path_a[i].get(eid) or path_b[i][eid]:  # every occurrence
-                    ents.append({"name": disp(table.entities[eid]), "id": eid, "mention": surf, "start": a, "end": b})
+                    ents.append({"name": disp(table.entities[eid]), "id": eid, "mention": surf, "start": a, "end": b,
+                                 "candidates": cands})
             ents.sort(key=lambda e: e["start"])
             ents_all.append(ents)
             s["trace"]["grounding"] = {
@@ -188,6 +198,10 @@ class ProgressiveParse(Stage):
         ref_rels = []
         if ref and ref.get("phrase"):
             ref_rels = [r for r, sw in self._ground(ref["phrase"], k) if not sw]
+        cands = {e["name"]: e.get("candidates") or [[e["id"], 1.0]] for e in ents}
+        ref_names = [n for n in (ref or {}).get("entities", []) if n in by_name]
+        slots = {"subject": cands.get(out.get("subject") or ""), "object": cands.get(out.get("object") or "")}
+        slots.update({f"reference:{j}": cands[n] for j, n in enumerate(ref_names)})
         s["_parse"] = {
             "subject": by_name.get(out.get("subject") or ""),
             "object": by_name.get(out.get("object") or ""),
@@ -196,6 +210,7 @@ class ProgressiveParse(Stage):
             "reference_relations": ref_rels,
             "relations": rels,
             "swaps": [sw for _, sw in readings],
+            "entity_readings": entity_readings(slots),
         }
         s["trace"]["parse"] = {
             "entities": [e["name"] for e in ents],
@@ -209,6 +224,9 @@ class ProgressiveParse(Stage):
             "answer_type": sig.answer_type,
             "granularity": sig.granularity,
         }
+        amb = {k: [self.ctx.table.entities[int(e)] for e, _ in c[:ALT_PER_SLOT]] for k, c in slots.items() if c and len(c) > 1}
+        if amb:
+            s["trace"]["parse"]["entity_candidates"] = amb
 
 
 class ChainRetrieve(Stage):
@@ -228,18 +246,19 @@ class ChainRetrieve(Stage):
         reading's route, the reference events), in one batched store call."""
         keys: list[tuple] = []
         for s in states:
-            p = s.get("_parse")
-            if not p:
+            p0 = s.get("_parse")
+            if not p0:
                 continue
-            for r, sw in zip(p["relations"], p.get("swaps") or [False] * len(p["relations"])):
-                q = _oriented(p, sw)
-                subj, obj = q["subject"], q["object"]
-                keys += [(subj, r, obj), (subj, r, None), (None, r, obj)]
-                for x in q["reference"][:1]:
-                    keys += [(x, r, obj), (subj, r, x)]
-            ref = p["reference"]
-            if len(ref) == 2:
-                keys += [(ref[0], rr, ref[1]) for rr in p.get("reference_relations") or []] + [(ref[0], None, ref[1])]
+            for p in _entity_parses(p0):
+                for r, sw in zip(p["relations"], p.get("swaps") or [False] * len(p["relations"])):
+                    q = _oriented(p, sw)
+                    subj, obj = q["subject"], q["object"]
+                    keys += [(subj, r, obj), (subj, r, None), (None, r, obj)]
+                    for x in q["reference"][:1]:
+                        keys += [(x, r, obj), (subj, r, x)]
+                ref = p["reference"]
+                if len(ref) == 2:
+                    keys += [(ref[0], rr, ref[1]) for rr in p.get("reference_relations") or []] + [(ref[0], None, ref[1])]
         keys = [k for k in keys if not (k[0] is None and k[2] is None)]
         self.graph.prefetch(keys)
 
@@ -309,24 +328,43 @@ class ChainRetrieve(Stage):
         return spans, True
 
     def structured(self, s: State) -> tuple[np.ndarray, str | None, dict]:
-        """Try the candidate readings (relation, direction) in score order; the first whose
-        chain is non-empty answers (the KG decides) and is recorded in ``info["reading"]``."""
-        p0 = s["_parse"]
+        """Try the candidate readings in order — for each entity reading (the best candidate of
+        every slot first, then one slot's alternative at a time, see :func:`entity_readings`)
+        each relation reading (relation, direction) in score order; the first whose chain is
+        non-empty answers (the KG decides) and is recorded in ``info["reading"]``. All their
+        posting lists were fetched by :meth:`_prefetch` in one batched store call."""
         sig = question_signals(s["question"])
         table = self.ctx.table
         info: dict[str, Any] = {"tried": []}
         route = None
+        parses = _entity_parses(s["_parse"])
+        for ei, pe in enumerate(parses):
+            found = self._relation_readings(s, pe, sig, info, ei, len(parses))
+            if found is not None:
+                return found
+            route = route or info.pop("_route", None)
+        if route is None and not info["tried"]:
+            info["reason"] = "no anchor for the asked slot"
+        return np.empty(0, np.int64), route, info
+
+    def _relation_readings(self, s: State, p0: dict, sig, info: dict, ei: int, n_ent: int):
+        """The relation readings of one entity reading ``p0``: (fact ids, route, info) of the
+        first with a non-empty chain, else None (the tries are appended to ``info``)."""
+        table = self.ctx.table
+        route = None
         swaps = p0.get("swaps") or [False] * len(p0["relations"])
+        tag = {"entity_reading": ei} if ei else {}
         for idx, (r, sw) in enumerate(zip(p0["relations"], swaps)):
             p = _oriented(p0, sw)
             route = _route(p)
             if route is None:
-                info["tried"].append({"relation": table.relations[r], "swap": sw, "result": "no anchor for the asked slot"})
+                info["tried"].append({"relation": table.relations[r], "swap": sw, "result": "no anchor for the asked slot", **tag})
                 continue
+            info["_route"] = info.get("_route") or route
             subj, obj = p["subject"], p["object"]
             boundary, required = self._boundary(s, p, sig, r)
             if required and boundary is None:
-                info["tried"].append({"relation": table.relations[r], "result": "unresolved boundary"})
+                info["tried"].append({"relation": table.relations[r], "result": "unresolved boundary", **tag})
                 continue
             smin = smax = None
             if boundary and sig.order == "after":
@@ -343,20 +381,63 @@ class ChainRetrieve(Stage):
                 ids = self.graph.occi(r, obj, smin, smax)
             facts = _evfacts(table, ids)
             chain = temporal_select(facts, sig.order if boundary else None, sig.select, boundary)
-            info["tried"].append({"relation": table.relations[r], "swap": sw, "candidates": len(ids), "chain": len(chain)})
+            info["tried"].append({"relation": table.relations[r], "swap": sw, "candidates": len(ids), "chain": len(chain), **tag})
             if chain:
+                ents = table.entities
+                info.pop("_route", None)
                 info.update(relation=table.relations[r], relation_id=int(r), boundary=boundary,
-                            reading={"index": idx, "of": len(p0["relations"]), "relation": table.relations[r], "swap": sw})
+                            reading={"index": idx, "of": len(p0["relations"]), "relation": table.relations[r], "swap": sw,
+                                     "entity_reading": {"index": ei, "of": n_ent, "changed": p0.get("changed"),
+                                                        "subject": ents[p0["subject"]] if p0["subject"] is not None else None,
+                                                        "object": ents[p0["object"]] if p0["object"] is not None else None,
+                                                        "reference": [ents[x] for x in p0["reference"]]}})
                 s["_chain_rel"] = int(r)
                 s["_boundary"] = boundary
                 s["_asked_reading"] = p["asked"]
                 return np.array([f.fid for f in chain], np.int64), route, info
-        if route is None and not info["tried"]:
-            info["reason"] = "no anchor for the asked slot"
-        return np.empty(0, np.int64), route, info
+        return None
 
 
 _FLIP = {"subject": "object", "object": "subject"}
+
+ALT_ENT_MIN = 0.6  # an alternative entity candidate's score floor (as SCoP's alternative readings)
+ALT_PER_SLOT = 3  # candidates per slot, the best one included
+MAX_ENTITY_READINGS = 6  # the primary reading + alternatives per question
+
+
+def entity_readings(slots: dict[str, list | None]) -> list[dict]:
+    """The entity readings of a parse, primary first. ``slots``: slot name ("subject",
+    "object", "reference:<j>") -> scored candidates ``[[id, score], ...]`` best first (None:
+    the slot is empty). The primary reading takes every slot's best candidate; each
+    alternative replaces ONE slot's candidate by one of its next ones (score ≥ ALT_ENT_MIN,
+    ALT_PER_SLOT per slot), best score first — conservative, as SCoP's alternative readings:
+    two wrong slots at once are rare, and the reading count stays linear. Entries:
+    ``{"subject", "object", "reference", "changed", "score"}``."""
+    best = {k: int(c[0][0]) for k, c in slots.items() if c}
+    refs = sorted((k for k in slots if k.startswith("reference:")), key=lambda k: int(k.split(":")[1]))
+
+    def reading(pick: dict, changed: str | None, score: float) -> dict:
+        return {"subject": pick.get("subject"), "object": pick.get("object"),
+                "reference": [pick[k] for k in refs if k in pick], "changed": changed, "score": round(score, 4)}
+
+    out = [reading(best, None, 1.0)]
+    alts = []
+    for k, c in slots.items():
+        for e, sc in (c or [])[1:ALT_PER_SLOT]:
+            if float(sc) >= ALT_ENT_MIN and int(e) != best.get(k):
+                alts.append((-float(sc), len(alts), k, int(e)))
+    for neg, _, k, e in sorted(alts)[: MAX_ENTITY_READINGS - 1]:
+        out.append(reading({**best, k: e}, k, -neg))
+    return out
+
+
+def _entity_parses(p: dict) -> list[dict]:
+    """The parse under each of its entity readings (the parse itself when it has none)."""
+    rs = p.get("entity_readings")
+    if not rs:
+        return [p]
+    return [{**p, "subject": r["subject"], "object": r["object"], "reference": r["reference"], "changed": r["changed"]}
+            for r in rs]
 
 
 def _oriented(p: dict, swap: bool) -> dict:

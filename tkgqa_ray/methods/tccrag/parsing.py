@@ -93,30 +93,42 @@ def symbolic_mention_extractor(inputs: dict[str, Any], ctx=None) -> dict[str, An
     return {"mentions": [q[a:b] for a, b in capitalised_runs(strip_wrapper(q))]}
 
 
+Candidates = list[tuple[int, float]]  # scored entity ids of one mention, best first
+
+
 def match_mentions(mentions: list[str], ctx: "RunContext") -> list[tuple[str, int | None, float, str]]:
     """Hybrid matching of surface mentions to KG entity ids: exact name → embedding cosine ≥
-    0.85 → fuzzy string (difflib ratio ≥ 0.85). Returns (mention, id|None, score, how)."""
+    0.85 → fuzzy string (difflib ratio ≥ 0.85). Returns (mention, id|None, score, how): the
+    best candidate of :func:`match_mention_candidates`."""
+    return [(m, c[0][0] if c else None, c[0][1] if c else 0.0, how) for m, c, how in match_mention_candidates(mentions, ctx)]
+
+
+def match_mention_candidates(mentions: list[str], ctx: "RunContext") -> list[tuple[str, Candidates, str]]:
+    """:func:`match_mentions` keeping every candidate of a mention: an exact surface can name
+    several entities (colliding names; an actor reference such as "the Chilean government"
+    carries the actor grammar's scored set). The embedding and fuzzy fallbacks give their top
+    hit only. Returns (mention, [(id, score), ...] best first, how); [] when nothing matched."""
     table = ctx.table
     matcher = EntityMatcher.for_table(table)
-    out: list[tuple[str, int | None, float, str]] = []
+    out: list[tuple[str, Candidates, str]] = []
     pending = []
     for m in mentions:
-        hit = matcher.lookup(m)
+        hit = matcher.lookup_scored(m)
         if hit:
-            out.append((m, int(hit[0]), 1.0, "exact"))
+            out.append((m, [(int(e), float(sc)) for e, sc in hit], "exact"))
         else:
-            out.append((m, None, 0.0, "none"))
+            out.append((m, [], "none"))
             pending.append(len(out) - 1)
     if pending:
         scores, ids = ctx.embeddings.search("entity", [out[i][0] for i in pending], 1)
         for j, i in enumerate(pending):
             m = out[i][0]
             if len(ids[j]) and int(ids[j][0]) >= 0 and float(scores[j][0]) >= GROUNDING_THRESHOLD:
-                out[i] = (m, int(ids[j][0]), float(scores[j][0]), "embedding")
+                out[i] = (m, [(int(ids[j][0]), float(scores[j][0]))], "embedding")
                 continue
             fz = _fuzzy(m, table)
             if fz is not None:
-                out[i] = (m, fz[0], fz[1], "fuzzy")
+                out[i] = (m, [(fz[0], fz[1])], "fuzzy")
     return out
 
 
@@ -138,7 +150,13 @@ def _fuzzy(mention: str, table) -> tuple[int, float] | None:
 
 def gazetteer_mentions(question: str, table) -> list[tuple[str, int, int, int]]:
     """The cheap path: exact longest matches of KG names → (surface, entity id, start, end)."""
-    return [(m.text, int(m.entity_ids[0]), m.start, m.end)
+    return [(surf, cands[0][0], a, b) for surf, cands, a, b in gazetteer_candidates(question, table)]
+
+
+def gazetteer_candidates(question: str, table) -> list[tuple[str, Candidates, int, int]]:
+    """:func:`gazetteer_mentions` with every scored candidate of each mention, best first
+    (actor references such as "the Kenyan police" and colliding names carry several)."""
+    return [(m.text, [(int(e), float(sc)) for e, _, sc in m.candidates], m.start, m.end)
             for m in EntityMatcher.for_table(table).match(strip_wrapper(question))]
 
 
