@@ -149,16 +149,17 @@ def test_entity_readings_are_fetched_in_the_batch_call(actx):
 
 def test_entity_readings_primary_first_one_slot_at_a_time():
     from tkgqa_ray.methods.tccrag.method import MAX_ENTITY_READINGS, entity_readings
+    from tkgqa_ray.methods.tccrag.state import EntityReading
 
     rs = entity_readings({"subject": [[1, 1.0], [2, 0.7], [3, 0.65], [4, 0.9]], "object": [[5, 1.0], [6, 0.8]],
                           "reference:0": [[7, 1.0]]})
-    assert rs[0] == {"subject": 1, "object": 5, "reference": [7], "changed": None, "score": 1.0}
+    assert rs[0] == EntityReading(subject=1, object=5, reference=(7,), changed=None, score=1.0)
     # alternatives: ALT_PER_SLOT (3) candidates per slot counting the best (4 is the fourth: out),
     # one slot changed at a time, best score first
-    assert [(r["changed"], r["subject"], r["object"], r["score"]) for r in rs[1:]] == [
+    assert [(r.changed, r.subject, r.object, r.score) for r in rs[1:]] == [
         ("object", 1, 6, 0.8), ("subject", 2, 5, 0.7), ("subject", 3, 5, 0.65)]
-    assert all(r["reference"] == [7] for r in rs)
+    assert all(r.reference == (7,) for r in rs)
     assert entity_readings({"subject": [[1, 1.0], [2, 0.59]], "object": None}) == [
-        {"subject": 1, "object": None, "reference": [], "changed": None, "score": 1.0}]
+        EntityReading(subject=1, object=None, reference=(), changed=None, score=1.0)]
     many = entity_readings({f"reference:{j}": [[10 * j, 1.0], [10 * j + 1, 0.9], [10 * j + 2, 0.8]] for j in range(4)})
-    assert len(many) == MAX_ENTITY_READINGS and many[0]["reference"] == [0, 10, 20, 30]
+    assert len(many) == MAX_ENTITY_READINGS and many[0].reference == (0, 10, 20, 30)

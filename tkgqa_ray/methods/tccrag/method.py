@@ -14,7 +14,7 @@ import numpy as np
 from pydantic import Field
 
 from tkgqa_ray.backbones.base import RoleRequest
-from tkgqa_ray.methods.base import Method, Stage, State
+from tkgqa_ray.methods.base import Method, Stage, State, run_chain
 from tkgqa_ray.methods.baselines import Answer, dense_fact_ids, fact_keys, run_roles
 from tkgqa_ray.methods.tccrag.cef import EvFact, causal_evidence_filter, temporal_select
 from tkgqa_ray.methods.tccrag.parsing import (
@@ -26,6 +26,7 @@ from tkgqa_ray.methods.tccrag.parsing import (
     match_mention_candidates,
     match_mentions,
 )
+from tkgqa_ray.methods.tccrag.state import KEY, EntityReading, TccParse, TccragState, check_stages
 from tkgqa_ray.methods.tccrag.views import CausalCueGraph
 from tkgqa_ray.nlu.relations import ground_relation, ground_relations
 from tkgqa_ray.nlu.signals import question_signals
@@ -75,6 +76,8 @@ class ProgressiveParse(Stage):
     """Hybrid entity grounding (+ arbitration), cue rules, relation/role parsing, grounding."""
 
     name = "tccrag_parse"
+    reads: tuple[str, ...] = ()
+    writes: tuple[str, ...] = ("parse",)
 
     def __init__(self, ctx: "RunContext", single_shot: bool = False, relation_k: int = 3) -> None:
         super().__init__(ctx)
@@ -202,16 +205,17 @@ class ProgressiveParse(Stage):
         ref_names = [n for n in (ref or {}).get("entities", []) if n in by_name]
         slots = {"subject": cands.get(out.get("subject") or ""), "object": cands.get(out.get("object") or "")}
         slots.update({f"reference:{j}": cands[n] for j, n in enumerate(ref_names)})
-        s["_parse"] = {
-            "subject": by_name.get(out.get("subject") or ""),
-            "object": by_name.get(out.get("object") or ""),
-            "asked": out.get("asked") or ("time" if sig.answer_type == "time" else "object"),
-            "reference": ref_ids,
-            "reference_relations": ref_rels,
-            "relations": rels,
-            "swaps": [sw for _, sw in readings],
-            "entity_readings": entity_readings(slots),
-        }
+        parse = TccParse(
+            subject=by_name.get(out.get("subject") or ""),
+            object=by_name.get(out.get("object") or ""),
+            asked=out.get("asked") or ("time" if sig.answer_type == "time" else "object"),
+            reference=tuple(ref_ids),
+            reference_relations=tuple(ref_rels),
+            relations=tuple(rels),
+            swaps=tuple(sw for _, sw in readings),
+            entity_readings=tuple(entity_readings(slots)),
+        )
+        TccragState.of(s).parse = parse
         s["trace"]["parse"] = {
             "entities": [e["name"] for e in ents],
             "reference": (ref or {}).get("entities"),
@@ -219,7 +223,7 @@ class ProgressiveParse(Stage):
             "relations": [("<> " if sw else "") + self.ctx.table.relations[r] for r, sw in readings],
             "subject": out.get("subject"),
             "object": out.get("object"),
-            "asked": s["_parse"]["asked"],
+            "asked": parse.asked,
             "cue": sig.cue,
             "answer_type": sig.answer_type,
             "granularity": sig.granularity,
@@ -234,10 +238,14 @@ class ChainRetrieve(Stage):
     structured result is empty (``semantic_only`` = the wo_ccg ablation)."""
 
     name = "tccrag_retrieve"
+    reads: tuple[str, ...] = ("parse",)
+    writes: tuple[str, ...] = ("cands", "structured", "asked", "relations", "boundary")
 
     def __init__(self, ctx: "RunContext", semantic_only: bool = False, fallback_k: int = 20) -> None:
         super().__init__(ctx)
         self.semantic_only = semantic_only
+        if semantic_only:
+            self.reads = ()  # wo_ccg: no parse, dense retrieval with the question only
         self.fallback_k = fallback_k
         self.graph = CausalCueGraph(ctx.store, ctx.table.start)
 
@@ -246,19 +254,19 @@ class ChainRetrieve(Stage):
         reading's route, the reference events), in one batched store call."""
         keys: list[tuple] = []
         for s in states:
-            p0 = s.get("_parse")
-            if not p0:
+            p0 = TccragState.of(s).parse
+            if p0 is None:
                 continue
-            for p in _entity_parses(p0):
-                for r, sw in zip(p["relations"], p.get("swaps") or [False] * len(p["relations"])):
-                    q = _oriented(p, sw)
-                    subj, obj = q["subject"], q["object"]
+            for p in p0.entity_parses():
+                for r, sw in p.relation_readings():
+                    q = p.oriented(sw)
+                    subj, obj = q.subject, q.object
                     keys += [(subj, r, obj), (subj, r, None), (None, r, obj)]
-                    for x in q["reference"][:1]:
+                    for x in q.reference[:1]:
                         keys += [(x, r, obj), (subj, r, x)]
-                ref = p["reference"]
+                ref = p.reference
                 if len(ref) == 2:
-                    keys += [(ref[0], rr, ref[1]) for rr in p.get("reference_relations") or []] + [(ref[0], None, ref[1])]
+                    keys += [(ref[0], rr, ref[1]) for rr in p.reference_relations] + [(ref[0], None, ref[1])]
         keys = [k for k in keys if not (k[0] is None and k[2] is None)]
         self.graph.prefetch(keys)
 
@@ -267,13 +275,19 @@ class ChainRetrieve(Stage):
         if not self.semantic_only:
             self._prefetch(states)
         for i, s in enumerate(states):
+            st = TccragState.of(s)
             fids, route, info = (np.empty(0, np.int64), None, {}) if self.semantic_only else self.structured(s)
             s["trace"]["route"] = route
             s["trace"]["chain"] = info
             if len(fids):
-                s["_cands"] = [int(x) for x in fids]
+                st.cands = [int(x) for x in fids]
+                st.structured = True
                 s["answered_by"] = f"structured:{route}"
             else:
+                # the filter conditions fallback facts on the parse (when there is one)
+                st.structured, st.boundary = False, None
+                st.asked = st.parse.asked if st.parse is not None else None
+                st.relations = list(st.parse.relations) or None if st.parse is not None else None
                 need_fallback.append(i)
         if need_fallback:
             qs = [states[i]["question"] for i in need_fallback]
@@ -285,13 +299,13 @@ class ChainRetrieve(Stage):
             for i, (fids, _) in zip(need_fallback, hits):
                 s = states[i]
                 order = np.lexsort((fids, self.ctx.table.start[fids])) if len(fids) else []
-                s["_cands"] = [int(fids[j]) for j in order]
+                TccragState.of(s).cands = [int(fids[j]) for j in order]
                 s["answered_by"] = ("semantic" if self.semantic_only else "semantic_fallback") if len(fids) else "none"
         for s in states:
-            s["initial_evidence_count"] = len(s["_cands"])
+            s["initial_evidence_count"] = len(TccragState.of(s).cands)
         return states
 
-    def _boundary(self, s: State, p: dict, sig, r: int) -> tuple[list[tuple[int, int]] | None, bool]:
+    def _boundary(self, s: State, p: TccParse, sig, r: int) -> tuple[list[tuple[int, int]] | None, bool]:
         """(boundary spans, required). Explicit time first, else the reference event via TEG:
         a full anchor event (two entities, its own relation) or the elliptic form (the
         reference in the asked slot under the question's relation)."""
@@ -301,22 +315,22 @@ class ChainRetrieve(Stage):
             return None, False
         if sig.explicit is not None and sig.order in ("before", "after", "in"):
             return [(sig.explicit.lo, sig.explicit.hi)], True
-        ref = p["reference"]
+        ref = p.reference
         if not ref or sig.order == "in":
             return None, sig.order in ("before", "after", "same")
         table = self.ctx.table
         if len(ref) == 2:
             ev = np.empty(0, np.int64)
-            for rr in p.get("reference_relations") or []:
+            for rr in p.reference_relations:
                 ev = self.graph.teg(ref[0], ref[1], rr)
                 if len(ev):
                     break
             if not len(ev):
                 ev = self.graph.teg(ref[0], ref[1], None)
-        elif p["asked"] == "subject" and p["object"] is not None:
-            ev = self.graph.teg(ref[0], p["object"], r)
-        elif p["asked"] == "object" and p["subject"] is not None:
-            ev = self.graph.teg(p["subject"], ref[0], r)
+        elif p.asked == "subject" and p.object is not None:
+            ev = self.graph.teg(ref[0], p.object, r)
+        elif p.asked == "object" and p.subject is not None:
+            ev = self.graph.teg(p.subject, ref[0], r)
         else:
             return None, True
         if not len(ev):
@@ -337,7 +351,7 @@ class ChainRetrieve(Stage):
         table = self.ctx.table
         info: dict[str, Any] = {"tried": []}
         route = None
-        parses = _entity_parses(s["_parse"])
+        parses = TccragState.of(s).parse.entity_parses()
         for ei, pe in enumerate(parses):
             found = self._relation_readings(s, pe, sig, info, ei, len(parses))
             if found is not None:
@@ -347,21 +361,20 @@ class ChainRetrieve(Stage):
             info["reason"] = "no anchor for the asked slot"
         return np.empty(0, np.int64), route, info
 
-    def _relation_readings(self, s: State, p0: dict, sig, info: dict, ei: int, n_ent: int):
+    def _relation_readings(self, s: State, p0: TccParse, sig, info: dict, ei: int, n_ent: int):
         """The relation readings of one entity reading ``p0``: (fact ids, route, info) of the
         first with a non-empty chain, else None (the tries are appended to ``info``)."""
         table = self.ctx.table
         route = None
-        swaps = p0.get("swaps") or [False] * len(p0["relations"])
         tag = {"entity_reading": ei} if ei else {}
-        for idx, (r, sw) in enumerate(zip(p0["relations"], swaps)):
-            p = _oriented(p0, sw)
+        for idx, (r, sw) in enumerate(p0.relation_readings()):
+            p = p0.oriented(sw)
             route = _route(p)
             if route is None:
                 info["tried"].append({"relation": table.relations[r], "swap": sw, "result": "no anchor for the asked slot", **tag})
                 continue
             info["_route"] = info.get("_route") or route
-            subj, obj = p["subject"], p["object"]
+            subj, obj = p.subject, p.object
             boundary, required = self._boundary(s, p, sig, r)
             if required and boundary is None:
                 info["tried"].append({"relation": table.relations[r], "result": "unresolved boundary", **tag})
@@ -386,39 +399,37 @@ class ChainRetrieve(Stage):
                 ents = table.entities
                 info.pop("_route", None)
                 info.update(relation=table.relations[r], relation_id=int(r), boundary=boundary,
-                            reading={"index": idx, "of": len(p0["relations"]), "relation": table.relations[r], "swap": sw,
-                                     "entity_reading": {"index": ei, "of": n_ent, "changed": p0.get("changed"),
-                                                        "subject": ents[p0["subject"]] if p0["subject"] is not None else None,
-                                                        "object": ents[p0["object"]] if p0["object"] is not None else None,
-                                                        "reference": [ents[x] for x in p0["reference"]]}})
-                s["_chain_rel"] = int(r)
-                s["_boundary"] = boundary
-                s["_asked_reading"] = p["asked"]
+                            reading={"index": idx, "of": len(p0.relations), "relation": table.relations[r], "swap": sw,
+                                     "entity_reading": {"index": ei, "of": n_ent, "changed": p0.changed,
+                                                        "subject": ents[p0.subject] if p0.subject is not None else None,
+                                                        "object": ents[p0.object] if p0.object is not None else None,
+                                                        "reference": [ents[x] for x in p0.reference]}})
+                st = TccragState.of(s)
+                st.relations = [int(r)]
+                st.boundary = boundary
+                st.asked = p.asked
                 return np.array([f.fid for f in chain], np.int64), route, info
         return None
 
-
-_FLIP = {"subject": "object", "object": "subject"}
 
 ALT_ENT_MIN = 0.6  # an alternative entity candidate's score floor (as SCoP's alternative readings)
 ALT_PER_SLOT = 3  # candidates per slot, the best one included
 MAX_ENTITY_READINGS = 6  # the primary reading + alternatives per question
 
 
-def entity_readings(slots: dict[str, list | None]) -> list[dict]:
+def entity_readings(slots: dict[str, list | None]) -> list[EntityReading]:
     """The entity readings of a parse, primary first. ``slots``: slot name ("subject",
     "object", "reference:<j>") -> scored candidates ``[[id, score], ...]`` best first (None:
     the slot is empty). The primary reading takes every slot's best candidate; each
     alternative replaces ONE slot's candidate by one of its next ones (score ≥ ALT_ENT_MIN,
     ALT_PER_SLOT per slot), best score first — conservative, as SCoP's alternative readings:
-    two wrong slots at once are rare, and the reading count stays linear. Entries:
-    ``{"subject", "object", "reference", "changed", "score"}``."""
+    two wrong slots at once are rare, and the reading count stays linear."""
     best = {k: int(c[0][0]) for k, c in slots.items() if c}
     refs = sorted((k for k in slots if k.startswith("reference:")), key=lambda k: int(k.split(":")[1]))
 
-    def reading(pick: dict, changed: str | None, score: float) -> dict:
-        return {"subject": pick.get("subject"), "object": pick.get("object"),
-                "reference": [pick[k] for k in refs if k in pick], "changed": changed, "score": round(score, 4)}
+    def reading(pick: dict, changed: str | None, score: float) -> EntityReading:
+        return EntityReading(pick.get("subject"), pick.get("object"), tuple(pick[k] for k in refs if k in pick),
+                             changed, round(score, 4))
 
     out = [reading(best, None, 1.0)]
     alts = []
@@ -431,25 +442,8 @@ def entity_readings(slots: dict[str, list | None]) -> list[dict]:
     return out
 
 
-def _entity_parses(p: dict) -> list[dict]:
-    """The parse under each of its entity readings (the parse itself when it has none)."""
-    rs = p.get("entity_readings")
-    if not rs:
-        return [p]
-    return [{**p, "subject": r["subject"], "object": r["object"], "reference": r["reference"], "changed": r["changed"]}
-            for r in rs]
-
-
-def _oriented(p: dict, swap: bool) -> dict:
-    """The parse read through a relation whose direction is swapped ("X received a visit from
-    Y" = Make_a_visit(Y, X)): subject and object exchange, and so does the asked slot."""
-    if not swap:
-        return p
-    return {**p, "subject": p["object"], "object": p["subject"], "asked": _FLIP.get(p["asked"], p["asked"])}
-
-
-def _route(p: dict) -> str | None:
-    subj, obj, asked = p["subject"], p["object"], p["asked"]
+def _route(p: TccParse) -> str | None:
+    subj, obj, asked = p.subject, p.object, p.asked
     if asked == "time" and subj is not None and obj is not None:
         return "teg"
     if asked in ("object", "time") and subj is not None:
@@ -471,6 +465,8 @@ class CausalFilter(Stage):
     """CEF over the candidates of either path; ``enabled=False`` is the wo_cef ablation."""
 
     name = "tccrag_cef"
+    reads: tuple[str, ...] = ("cands", "structured", "asked", "relations", "boundary")
+    writes: tuple[str, ...] = ()  # the state is consumed here: ``evidence`` (and ``_asked``) for the answerer
 
     def __init__(self, ctx: "RunContext", enabled: bool = True, max_facts: int | None = None) -> None:
         super().__init__(ctx)
@@ -480,27 +476,21 @@ class CausalFilter(Stage):
     def __call__(self, states: list[State]) -> list[State]:
         table = self.ctx.table
         for s in states:
-            facts = sorted(_evfacts(table, s.pop("_cands", [])), key=lambda f: (f.start, f.fid))
-            p = s.pop("_parse", None) or {}
+            st: TccragState = s.pop(KEY, None) or TccragState()  # the last stage that needs it
+            facts = sorted(_evfacts(table, st.cands), key=lambda f: (f.start, f.fid))
             sig = question_signals(s["question"])
             if self.enabled and facts:
-                rel = s.pop("_chain_rel", None)
                 res = causal_evidence_filter(
-                    facts, asked=s.get("_asked_reading") or p.get("asked"), order=sig.order, select=sig.select,
-                    boundary=s.pop("_boundary", None),
-                    relations=[rel] if rel is not None else (p.get("relations") or None),
-                    max_facts=self.max_facts,
+                    facts, asked=st.asked, order=sig.order, select=sig.select, boundary=st.boundary,
+                    relations=st.relations, max_facts=self.max_facts,
                 )
                 final = res.final
                 s["trace"]["cef"] = {**res.info, "final": len(final), "fallback": res.fallback}
             else:
                 final = facts
-                s.pop("_chain_rel", None)
-                s.pop("_boundary", None)
             s["evidence"] = fact_keys(table, [f.fid for f in final])
-            asked = s.pop("_asked_reading", None) or p.get("asked")
-            if str(s.get("answered_by", "")).startswith("structured") and asked:
-                s["_asked"] = asked  # the answerer reads the asked slot of the chain (reading's direction)
+            if st.structured and st.asked:
+                s["_asked"] = st.asked  # the answerer reads the asked slot of the chain (reading's direction)
         return states
 
 
@@ -528,4 +518,11 @@ class TCCRAG(Method):
             CausalFilter(self.ctx, enabled=self.ablation != "wo_cef", max_facts=o["max_evidence"] or None),
             Answer(self.ctx, METHOD),
         ]
+        check_stages(stages, TccragState)  # a missing or reordered stage is refused here, naming the field
         return stages
+
+    def __call__(self, states: list[State]) -> list[State]:
+        out = run_chain(self.stages, states)
+        for s in out:  # a question that failed mid-chain still holds its working state
+            s.pop(KEY, None)
+        return out
