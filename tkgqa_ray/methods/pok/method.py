@@ -7,6 +7,17 @@ score) + time-aware re-ranking (μ = 0.2) → top-20; its boundary may come from
 answer (``[answer i]``). Rank orders facts chronologically; Reason calls the ``reasoner`` role
 on the (top-20, chronological) facts. Ablations: ``wo_plan`` (retrieve with the raw question),
 ``wo_rank`` (no time re-ranking, facts shuffled with a per-question seed).
+
+Roles vs deterministic by design (the same with an LLM backbone): the **planner** (the steps
+and their sub-objective texts) and the **reasoner** (answers from the facts) are backbone
+roles (symbolic stand-ins below). The Retrieve step's time operator (before/after/in/same)
+and its explicit time are read from the step's text by ``nlu.question_signals``, and the
+boundary t_q comes from the ``[answer i]`` the step refers to: the paper applies its
+time-filtering function "for questions with time constraints" without a model output for
+the constraint, and reading it with the cue grammar every method shares keeps re-ranking a
+deterministic function of the plan (an unparseable date in an answer leaves the step
+without a time operator rather than guessing). Rank is chronological (descending when the
+step text asks for latest first).
 """
 
 from __future__ import annotations
@@ -166,7 +177,7 @@ class Execute(Stage):
         ``[answer i]`` references filled in (the cue is read there, the references here)."""
         from tkgqa_ray.time import coarsen
 
-        sig = question_signals(resolved)
+        sig = question_signals(resolved)  # the time constraint: deterministic by design (module doc)
         op = sig.order
         if op is None:
             return None, None

@@ -3,6 +3,24 @@
 Question type, answer type and time level are inferred from the question text
 (:mod:`tkgqa_ray.nlu.signals`); nothing reads gold labels (the authors' code routed on the gold qtype).
 Ablations: ``wo_ccg`` (semantic retrieval only), ``wo_pqp`` (single-shot parse), ``wo_cef``.
+
+What is a backbone role and what is deterministic by design (the same with an LLM backbone):
+
+* **Roles** (the backbone; symbolic stand-ins in ``parsing.py``): the mention extractor
+  (entity path B), the arbiter (when the two entity paths disagree), the relation parser
+  (relation phrase, subject/object, asked slot), the answerer; ``single_parser`` in wo_pqp.
+* **Deterministic**: the temporal cue (order before/after/same/in, first/last, explicit
+  time, offset, granularity) is read by ``nlu.question_signals`` — the paper extracts the cue
+  "via deterministic pattern matching on the query surface" because cues are a small closed
+  word set; the gazetteer path (the paper's NER path) including actor references; the cue's
+  reference entity (the grounded entity/clause right after the cue span: it follows from the
+  cue rule, and is given to the relation parser as input); grounding of the relation phrase
+  (lexicon + embedding similarity, as the paper); the asked slot when the parser gives none
+  (the cue's answer type); routing to TEG/SCCI/OCCI (the paper's routing function of the
+  filled slots and the asked slot), boundary resolution, TEMPORALSELECT, the candidate
+  readings (the KG decides), CEF (the paper's "two deterministic steps") and the semantic
+  fallback's time hint. These are exact functions of the parsed signals, so no model call
+  is spent on them and an LLM's output cannot move a cue the question does not state.
 """
 
 from __future__ import annotations
@@ -165,6 +183,7 @@ class ProgressiveParse(Stage):
                 "path_b": [disp(table.entities[e]) for e in path_b[i]],
                 "agree": i not in need,
             }
+        # the cue's reference: deterministic (cue rules), also with an LLM backbone (module doc)
         refs = [_reference(s["question"], ents_all[i], question_signals(s["question"]).order_span) for i, s in enumerate(states)]
         outs = run_roles(self.ctx, states, [
             RoleRequest(METHOD, "relation_parser", {
@@ -192,7 +211,7 @@ class ProgressiveParse(Stage):
         return [(c.id, c.swap) for c in ground_relation(phrase, self.ctx.embeddings, k, self.ctx.table.relations)]
 
     def _finish(self, s: State, ents: list[dict], out: dict, ref: dict | None, k: int, agree) -> None:
-        sig = question_signals(s["question"])
+        sig = question_signals(s["question"])  # deterministic cue; the role's asked slot wins over its answer type
         by_name = {e["name"]: e["id"] for e in ents}
         phrase = out.get("relation_phrase") or ""
         readings = self._ground(phrase, k)
@@ -347,7 +366,7 @@ class ChainRetrieve(Stage):
         each relation reading (relation, direction) in score order; the first whose chain is
         non-empty answers (the KG decides) and is recorded in ``info["reading"]``. All their
         posting lists were fetched by :meth:`_prefetch` in one batched store call."""
-        sig = question_signals(s["question"])
+        sig = question_signals(s["question"])  # the cue: deterministic by design (module doc)
         table = self.ctx.table
         info: dict[str, Any] = {"tried": []}
         route = None
@@ -478,7 +497,7 @@ class CausalFilter(Stage):
         for s in states:
             st: TccragState = s.pop(KEY, None) or TccragState()  # the last stage that needs it
             facts = sorted(_evfacts(table, st.cands), key=lambda f: (f.start, f.fid))
-            sig = question_signals(s["question"])
+            sig = question_signals(s["question"])  # CEF conditions on the deterministic cue (paper §IV-C)
             if self.enabled and facts:
                 res = causal_evidence_filter(
                     facts, asked=st.asked, order=sig.order, select=sig.select, boundary=st.boundary,
