@@ -101,6 +101,7 @@ ACTOR_ROWS = [
     ("Chile", "Criticize_or_denounce", "Bolivia", "2012-07-04"),
     ("Head_of_Government_(Chile)", "Criticize_or_denounce", "Argentina", "2013-03-01"),
     ("Bolivia", "Criticize_or_denounce", "Chile", "2014-01-01"),
+    ("Citizen_(Chile)", "Criticize_or_denounce", "Argentina", "2011-01-01"),
 ]
 
 
@@ -163,3 +164,29 @@ def test_entity_readings_primary_first_one_slot_at_a_time():
         EntityReading(subject=1, object=None, reference=(), changed=None, score=1.0)]
     many = entity_readings({f"reference:{j}": [[10 * j, 1.0], [10 * j + 1, 0.9], [10 * j + 2, 0.8]] for j in range(4)})
     assert len(many) == MAX_ENTITY_READINGS and many[0].reference == (0, 10, 20, 30)
+
+
+def test_arbiter_keeps_actor_references_written_through_their_surface():
+    from tkgqa_ray.methods.tccrag.parsing import symbolic_arbiter
+
+    q = "Before the Thai citizens sent aid to Thailand, when did citizens from Thailand last meet Reaksmei Kampuchea?"
+    inp = {"question": q, "path_a": ["Citizen (Thailand)", "Reaksmei Kampuchea"],
+           "path_b": ["Thailand", "Reaksmei Kampuchea"],
+           "surfaces": {"Citizen (Thailand)": ["the Thai citizens", "citizens from Thailand"],
+                        "Thailand": ["Thailand"], "Reaksmei Kampuchea": ["Reaksmei Kampuchea"]}}
+    # Thailand is also written on its own ("aid to Thailand"): kept with the actor
+    assert symbolic_arbiter(inp)["entities"] == ["Citizen (Thailand)", "Reaksmei Kampuchea", "Thailand"]
+    q2 = "When did citizens from Thailand meet Reaksmei Kampuchea?"
+    inp2 = {**inp, "question": q2, "surfaces": {**inp["surfaces"], "Citizen (Thailand)": ["citizens from Thailand"]}}
+    # every "Thailand" lies inside the actor reference: the country alone is not meant
+    assert symbolic_arbiter(inp2)["entities"] == ["Citizen (Thailand)", "Reaksmei Kampuchea"]
+    # without surfaces (an old caller), only verbatim names count, as before
+    assert symbolic_arbiter({k: v for k, v in inp2.items() if k != "surfaces"})["entities"] == ["Reaksmei Kampuchea", "Thailand"]
+
+
+def test_actor_reference_survives_arbitration_end_to_end(actx):
+    (row,) = run(actx, ["Who did citizens from Chile criticise?"])
+    g = row["trace"]["grounding"]
+    assert g["agree"] is False and g["path_a"] == ["Citizen (Chile)"] and g["path_b"] == ["Chile"]
+    assert row["trace"]["parse"]["entities"] == ["Citizen (Chile)"]
+    assert row["predictions"][:1] == ["Argentina"], row["trace"]

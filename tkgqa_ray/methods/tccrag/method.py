@@ -162,6 +162,10 @@ class ProgressiveParse(Stage):
                     "question": s["question"],
                     "path_a": [disp(table.entities[e]) for e in path_a[i]],
                     "path_b": [disp(table.entities[e]) for e in path_b[i]],
+                    # how each candidate is written in the question ("the Thai citizens" for
+                    # Citizen (Thailand)): an actor reference is never its KG name verbatim
+                    "surfaces": {disp(table.entities[e]): sorted({o[0] for o in occ})
+                                 for p in (path_a[i], path_b[i]) for e, occ in p.items()},
                 }, ArbiterOutput, s["quid"]))
         arb = run_roles(self.ctx, [states[i] for i in need], reqs)
         for i, out in zip(need, arb):

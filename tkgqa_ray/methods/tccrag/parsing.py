@@ -161,20 +161,32 @@ def gazetteer_candidates(question: str, table) -> list[tuple[str, Candidates, in
 
 
 def symbolic_arbiter(inputs: dict[str, Any], ctx=None) -> dict[str, Any]:
-    """Resolve disagreeing paths: keep candidates named verbatim in the question, drop a name
-    whose every occurrence lies inside a longer kept name; none verbatim → the union."""
+    """Resolve disagreeing paths: keep candidates written in the question — verbatim, or
+    through the surface a path matched ("the Thai citizens" for ``Citizen (Thailand)``:
+    actor references never spell the KG name) — and drop one whose every occurrence lies
+    inside a longer kept one's (``Thailand`` inside "citizens from Thailand"); none written
+    → the union."""
     q = inputs["question"]
     cands = list(dict.fromkeys(list(inputs.get("path_a", [])) + list(inputs.get("path_b", []))))
-    verbatim = [c for c in cands if mentioned(q, c)]
-    if not verbatim:
-        return {"entities": cands}
+    surfaces = inputs.get("surfaces") or {}
     qf = q.casefold()
-    spans = {c: [(m.start(), m.end()) for m in re.finditer(r"(?<!\w)" + re.escape(c.casefold()) + r"(?!\w)", qf)]
-             for c in verbatim}
+
+    def spans(c: str) -> list[tuple[int, int]]:
+        out = set()
+        for form in [c] + list(surfaces.get(c, [])):
+            if form:
+                out.update((m.start(), m.end()) for m in re.finditer(r"(?<!\w)" + re.escape(form.casefold()) + r"(?!\w)", qf))
+        return sorted(out)
+
+    occ = {c: spans(c) for c in cands}
+    written = [c for c in cands if occ[c] or mentioned(q, c)]
+    if not written:
+        return {"entities": cands}
     keep = []
-    for c in verbatim:
-        inside = all(any(a2 <= a and b <= b2 and (b2 - a2) > (b - a) for d in verbatim if d != c for a2, b2 in spans[d])
-                     for a, b in spans[c])
+    for c in written:
+        inside = bool(occ[c]) and all(
+            any(a2 <= a and b <= b2 and (b2 - a2) > (b - a) for d in written if d != c for a2, b2 in occ[d])
+            for a, b in occ[c])
         if not inside:
             keep.append(c)
     return {"entities": keep}
