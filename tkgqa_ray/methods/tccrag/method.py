@@ -376,19 +376,20 @@ class ChainRetrieve(Stage):
         route = None
         parses = TccragState.of(s).parse.entity_parses()
         for ei, pe in enumerate(parses):
-            found = self._relation_readings(s, pe, sig, info, ei, len(parses))
+            found, seen = self._relation_readings(s, pe, sig, info, ei, len(parses))
             if found is not None:
                 return found
-            route = route or info.pop("_route", None)
+            route = route or seen
         if route is None and not info["tried"]:
             info["reason"] = "no anchor for the asked slot"
         return np.empty(0, np.int64), route, info
 
     def _relation_readings(self, s: State, p0: TccParse, sig, info: dict, ei: int, n_ent: int):
-        """The relation readings of one entity reading ``p0``: (fact ids, route, info) of the
-        first with a non-empty chain, else None (the tries are appended to ``info``)."""
+        """The relation readings of one entity reading ``p0``: ((fact ids, route, info) of the
+        first with a non-empty chain or None, the first route seen); the tries are appended
+        to ``info["tried"]``."""
         table = self.ctx.table
-        route = None
+        seen = None
         tag = {"entity_reading": ei} if ei else {}
         for idx, (r, sw) in enumerate(p0.relation_readings()):
             p = p0.oriented(sw)
@@ -396,7 +397,7 @@ class ChainRetrieve(Stage):
             if route is None:
                 info["tried"].append({"relation": table.relations[r], "swap": sw, "result": "no anchor for the asked slot", **tag})
                 continue
-            info["_route"] = info.get("_route") or route
+            seen = seen or route
             subj, obj = p.subject, p.object
             boundary, required = self._boundary(s, p, sig, r)
             if required and boundary is None:
@@ -420,7 +421,6 @@ class ChainRetrieve(Stage):
             info["tried"].append({"relation": table.relations[r], "swap": sw, "candidates": len(ids), "chain": len(chain), **tag})
             if chain:
                 ents = table.entities
-                info.pop("_route", None)
                 info.update(relation=table.relations[r], relation_id=int(r), boundary=boundary,
                             reading={"index": idx, "of": len(p0.relations), "relation": table.relations[r], "swap": sw,
                                      "entity_reading": {"index": ei, "of": n_ent, "changed": p0.changed,
@@ -431,8 +431,8 @@ class ChainRetrieve(Stage):
                 st.relations = [int(r)]
                 st.boundary = boundary
                 st.asked = p.asked
-                return np.array([f.fid for f in chain], np.int64), route, info
-        return None
+                return (np.array([f.fid for f in chain], np.int64), route, info), seen
+        return None, seen
 
 
 ALT_ENT_MIN = 0.6  # an alternative entity candidate's score floor (as SCoP's alternative readings)
