@@ -148,14 +148,10 @@ def _fuzzy(mention: str, table) -> tuple[int, float] | None:
     return idx[best[0]], difflib.SequenceMatcher(None, q, best[0]).ratio()
 
 
-def gazetteer_mentions(question: str, table) -> list[tuple[str, int, int, int]]:
-    """The cheap path: exact longest matches of KG names → (surface, entity id, start, end)."""
-    return [(surf, cands[0][0], a, b) for surf, cands, a, b in gazetteer_candidates(question, table)]
-
-
 def gazetteer_candidates(question: str, table) -> list[tuple[str, Candidates, int, int]]:
-    """:func:`gazetteer_mentions` with every scored candidate of each mention, best first
-    (actor references such as "the Kenyan police" and colliding names carry several)."""
+    """The cheap path: exact longest matches of KG names and actor references →
+    (surface, [(entity id, score), ...] best first, start, end); actor references such as
+    "the Kenyan police" and colliding names carry several candidates."""
     return [(m.text, [(int(e), float(sc)) for e, _, sc in m.candidates], m.start, m.end)
             for m in EntityMatcher.for_table(table).match(strip_wrapper(question))]
 
