@@ -85,8 +85,9 @@ def test_execute_hand_written_plan_uses_earlier_answer_as_boundary(ctx):
                  ("Retrieve", "Who visited Iraq after [answer 2]?"),
                  ("Rank", "Rank these facts by time"),
                  ("Reason", "Who was the first to visit Iraq after Ministry of Defence (Denmark)?"))
-    st = {"quid": "p", "question": "unused", "trace": {}, "roles": [],
-          "_plan": [s.model_dump() for s in validate_plan(plan)]}
+    from tkgqa_ray.methods.pok.state import KEY, PokState
+
+    st = {"quid": "p", "question": "unused", "trace": {}, "roles": [], KEY: PokState(plan=validate_plan(plan))}
     (out,) = Execute(ctx, k=20)([st])
     steps = out["trace"]["steps"]
     assert steps[1]["answers"][0] == "2006-01-02"  # the Danish ministry's visit
@@ -96,6 +97,7 @@ def test_execute_hand_written_plan_uses_earlier_answer_as_boundary(ctx):
     assert all(e.split("|")[3] > "2006-01-02" for e in out["evidence"])
     assert out["predictions"][0] == "Jack Straw"
     assert out["final_evidence_count"] == len(out["evidence"])
+    assert KEY not in out  # the working state became the result keys
 
 
 def test_pok_end_to_end_and_ablations(ctx):

@@ -7,6 +7,17 @@ score) + time-aware re-ranking (μ = 0.2) → top-20; its boundary may come from
 answer (``[answer i]``). Rank orders facts chronologically; Reason calls the ``reasoner`` role
 on the (top-20, chronological) facts. Ablations: ``wo_plan`` (retrieve with the raw question),
 ``wo_rank`` (no time re-ranking, facts shuffled with a per-question seed).
+
+Roles vs deterministic by design (the same with an LLM backbone): the **planner** (the steps
+and their sub-objective texts) and the **reasoner** (answers from the facts) are backbone
+roles (symbolic stand-ins below). The Retrieve step's time operator (before/after/in/same)
+and its explicit time are read from the step's text by ``nlu.question_signals``, and the
+boundary t_q comes from the ``[answer i]`` the step refers to: the paper applies its
+time-filtering function "for questions with time constraints" without a model output for
+the constraint, and reading it with the cue grammar every method shares keeps re-ranking a
+deterministic function of the plan (an unparseable date in an answer leaves the step
+without a time operator rather than guessing). Rank is chronological (descending when the
+step text asks for latest first).
 """
 
 from __future__ import annotations
@@ -19,11 +30,13 @@ import numpy as np
 from pydantic import Field
 
 from tkgqa_ray.backbones.base import RoleRequest
-from tkgqa_ray.methods.base import Method, Stage, State, register_method
+from tkgqa_ray.methods.base import Method, Stage, State, register_method, run_chain
 from tkgqa_ray.kg.factkey import decode_fact_key
 from tkgqa_ray.methods.roles import register_symbolic, run_roles
 from tkgqa_ray.methods.pok.plan import REF, PlanError, PlanOutput, PlanStep, direct_plan, validate_plan
 from tkgqa_ray.methods.pok.rerank import MU, rerank
+from tkgqa_ray.methods.pok.state import KEY, PokState
+from tkgqa_ray.methods.tccrag.state import check_stages  # the shared stage contract (reads/writes)
 from tkgqa_ray.nlu.signals import question_signals
 from tkgqa_ray.retrieval.answers import candidate_answers, clean_answers
 from tkgqa_ray.retrieval.dense import dense_fact_ids
@@ -95,6 +108,8 @@ register_symbolic("pok.reasoner", symbolic_reasoner)
 # ----------------------------------------------------------------------------- stages
 class Plan(Stage):
     name = "pok_plan"
+    reads: tuple[str, ...] = ()
+    writes: tuple[str, ...] = ("plan",)
 
     def __init__(self, ctx: "RunContext", use_planner: bool = True) -> None:
         super().__init__(ctx)
@@ -103,8 +118,8 @@ class Plan(Stage):
     def __call__(self, states: list[State]) -> list[State]:
         if not self.use_planner:
             for s in states:
-                s["_plan"] = [st.model_dump() for st in direct_plan(s["question"])]
-                s["trace"]["plan"] = s["_plan"]
+                plan = PokState.of(s).plan = direct_plan(s["question"])
+                s["trace"]["plan"] = [st.model_dump() for st in plan]
             return states
         outs = run_roles(self.ctx, states, [
             RoleRequest(METHOD, "planner", {"question": s["question"]}, PlanOutput, s["quid"]) for s in states])
@@ -116,8 +131,8 @@ class Plan(Stage):
             except PlanError as exc:
                 s["trace"]["plan_error"] = str(exc)
                 steps = direct_plan(s["question"])
-            s["_plan"] = [st.model_dump() for st in steps]
-            s["trace"]["plan"] = s["_plan"]
+            PokState.of(s).plan = list(steps)
+            s["trace"]["plan"] = [st.model_dump() for st in steps]
         return states
 
 
@@ -132,6 +147,8 @@ def _span_of(answer: str) -> tuple[int, int] | None:
 
 class Execute(Stage):
     name = "pok_execute"
+    reads: tuple[str, ...] = ("plan",)
+    writes: tuple[str, ...] = ("outs", "pool", "reason_facts")  # then consumed into the result keys
 
     def __init__(self, ctx: "RunContext", k: int = 20, pool: int = 200, mu: float = MU,
                  time_rerank: bool = True, shuffle: bool = False) -> None:
@@ -156,7 +173,7 @@ class Execute(Stage):
         ``[answer i]`` references filled in (the cue is read there, the references here)."""
         from tkgqa_ray.time import coarsen
 
-        sig = question_signals(resolved)
+        sig = question_signals(resolved)  # the time constraint: deterministic by design (module doc)
         op = sig.order
         if op is None:
             return None, None
@@ -181,62 +198,65 @@ class Execute(Stage):
 
     def __call__(self, states: list[State]) -> list[State]:
         table = self.ctx.table
-        for s in states:
-            s["_outs"], s["_pool"] = [], set()
-        n_steps = max(len(s["_plan"]) for s in states)
+        sts = {id(s): PokState.of(s) for s in states}
+        for st in sts.values():
+            st.outs, st.pool, st.reason_facts = [], set(), []
+
+        def step(s: State, i: int) -> PlanStep:
+            return sts[id(s)].plan[i]
+
+        n_steps = max(len(st.plan) for st in sts.values())
         for i in range(n_steps):
-            live = [s for s in states if i < len(s["_plan"])]
-            retr = [s for s in live if s["_plan"][i]["op"] == "Retrieve"]
+            live = [s for s in states if i < len(sts[id(s)].plan)]
+            retr = [s for s in live if step(s, i).op == "Retrieve"]
             if retr:
-                texts = [self._ref_text(s["_plan"][i]["text"], s["_outs"]) for s in retr]
-                bounds = [self._boundary(s["_plan"][i]["text"], t, s["_outs"]) for s, t in zip(retr, texts)]
+                texts = [self._ref_text(step(s, i).text, sts[id(s)].outs) for s in retr]
+                bounds = [self._boundary(step(s, i).text, t, sts[id(s)].outs) for s, t in zip(retr, texts)]
                 hints = [b[1] if b[0] in ("in", "same") else None for b in bounds]
                 hits = dense_fact_ids(self.ctx, texts, self.pool, time_hints=hints, triple_pool=max(self.k * 2, 50))
                 for s, text, (op, tq), (fids, cos) in zip(retr, texts, bounds, hits):
-                    s["_pool"].update(int(x) for x in fids)
+                    sts[id(s)].pool.update(int(x) for x in fids)
                     # wo_rank: no time operator, so the cosine alone orders the pool
                     pos, _ = rerank(cos, table.start[fids], op if self.time_rerank else None, tq, mu=self.mu, k=self.k)
                     chosen = [int(fids[p]) for p in pos]
-                    s["_outs"].append({"facts": chosen})
+                    sts[id(s)].outs.append({"facts": chosen})
                     s["trace"].setdefault("steps", []).append(
                         {"op": "Retrieve", "text": text, "time_op": op, "t_q": list(tq) if tq else None,
                          "facts": len(chosen)})
             for s in live:
-                st = s["_plan"][i]
-                if st["op"] == "Rank":
+                st = step(s, i)
+                if st.op == "Rank":
                     facts = self._last_facts(s)
-                    s["_outs"].append({"facts": self._order(s, facts, st["text"])})
+                    sts[id(s)].outs.append({"facts": self._order(s, facts, st.text)})
                     s["trace"].setdefault("steps", []).append({"op": "Rank", "facts": len(facts)})
-            reas = [s for s in live if s["_plan"][i]["op"] == "Reason"]
+            reas = [s for s in live if step(s, i).op == "Reason"]
             if reas:
                 reqs = []
                 for s in reas:
                     facts = self._order(s, self._last_facts(s)[: self.k], "")
                     keys = fact_keys(table, facts)
-                    s["_reason_facts"] = keys
-                    text = self._ref_text(s["_plan"][i]["text"], s["_outs"])
+                    sts[id(s)].reason_facts = keys
+                    text = self._ref_text(step(s, i).text, sts[id(s)].outs)
                     reqs.append(RoleRequest(METHOD, "reasoner",
                                             {"question": text, "facts": render_facts(keys), "fact_keys": keys},
                                             AnswerOutput, s["quid"]))
                 outs = run_roles(self.ctx, reas, reqs)
                 for s, out in zip(reas, outs):
                     answers = clean_answers(out.get("answers", []) if out else [])
-                    s["_outs"].append({"answers": answers})
+                    sts[id(s)].outs.append({"answers": answers})
                     s["trace"].setdefault("steps", []).append({"op": "Reason", "answers": answers[:5]})
         for s in states:
-            last = s["_outs"][-1] if s["_outs"] else {}
+            st = s.pop(KEY)  # the last stage: the working state becomes the result keys
+            last = st.outs[-1] if st.outs else {}
             s["predictions"] = list(last.get("answers", []))
-            ev = s.pop("_reason_facts", [])
-            s["evidence"] = ev
-            s["initial_evidence_count"] = len(s.pop("_pool"))
-            s["final_evidence_count"] = len(ev)
+            s["evidence"] = st.reason_facts
+            s["initial_evidence_count"] = len(st.pool)
+            s["final_evidence_count"] = len(st.reason_facts)
             s["answered_by"] = "plan" if "plan_error" not in s["trace"] else "fallback_plan"
-            s.pop("_outs", None)
-            s.pop("_plan", None)
         return states
 
     def _last_facts(self, s: State) -> list[int]:
-        for o in reversed(s["_outs"]):
+        for o in reversed(PokState.of(s).outs):
             if "facts" in o:
                 return list(o["facts"])
         return []
@@ -268,8 +288,16 @@ class PoK(Method):
 
     def build_stages(self) -> list[Stage]:
         o = self.options
-        return [
+        stages: list[Stage] = [
             Plan(self.ctx, use_planner=self.ablation != "wo_plan"),
             Execute(self.ctx, k=o["k"], pool=o["pool"], mu=o["mu"],
                     time_rerank=self.ablation != "wo_rank", shuffle=self.ablation == "wo_rank"),
         ]
+        check_stages(stages, PokState)  # a missing or reordered stage is refused here, naming the field
+        return stages
+
+    def __call__(self, states: list[State]) -> list[State]:
+        out = run_chain(self.stages, states)
+        for s in out:  # a question that failed mid-chain still holds its working state
+            s.pop(KEY, None)
+        return out

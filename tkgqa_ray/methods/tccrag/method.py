@@ -3,6 +3,24 @@
 Question type, answer type and time level are inferred from the question text
 (:mod:`tkgqa_ray.nlu.signals`); nothing reads gold labels (the authors' code routed on the gold qtype).
 Ablations: ``wo_ccg`` (semantic retrieval only), ``wo_pqp`` (single-shot parse), ``wo_cef``.
+
+What is a backbone role and what is deterministic by design (the same with an LLM backbone):
+
+* **Roles** (the backbone; symbolic stand-ins in ``parsing.py``): the mention extractor
+  (entity path B), the arbiter (when the two entity paths disagree), the relation parser
+  (relation phrase, subject/object, asked slot), the answerer; ``single_parser`` in wo_pqp.
+* **Deterministic**: the temporal cue (order before/after/same/in, first/last, explicit
+  time, offset, granularity) is read by ``nlu.question_signals`` — the paper extracts the cue
+  "via deterministic pattern matching on the query surface" because cues are a small closed
+  word set; the gazetteer path (the paper's NER path) including actor references; the cue's
+  reference entity (the grounded entity/clause right after the cue span: it follows from the
+  cue rule, and is given to the relation parser as input); grounding of the relation phrase
+  (lexicon + embedding similarity, as the paper); the asked slot when the parser gives none
+  (the cue's answer type); routing to TEG/SCCI/OCCI (the paper's routing function of the
+  filled slots and the asked slot), boundary resolution, TEMPORALSELECT, the candidate
+  readings (the KG decides), CEF (the paper's "two deterministic steps") and the semantic
+  fallback's time hint. These are exact functions of the parsed signals, so no model call
+  is spent on them and an LLM's output cannot move a cue the question does not state.
 """
 
 from __future__ import annotations
@@ -14,7 +32,7 @@ import numpy as np
 from pydantic import Field
 
 from tkgqa_ray.backbones.base import RoleRequest
-from tkgqa_ray.methods.base import Method, Stage, State, register_method
+from tkgqa_ray.methods.base import Method, Stage, State, register_method, run_chain
 from tkgqa_ray.methods.roles import run_roles
 from tkgqa_ray.methods.tccrag.answer import Answer
 from tkgqa_ray.methods.tccrag.cef import EvFact, causal_evidence_filter, temporal_select
@@ -23,9 +41,11 @@ from tkgqa_ray.methods.tccrag.parsing import (
     MentionOutput,
     RelationParseOutput,
     SingleParseOutput,
-    gazetteer_mentions,
+    gazetteer_candidates,
+    match_mention_candidates,
     match_mentions,
 )
+from tkgqa_ray.methods.tccrag.state import KEY, EntityReading, TccParse, TccragState, check_stages
 from tkgqa_ray.methods.tccrag.views import CausalCueGraph
 from tkgqa_ray.nlu.relations import ground_relation, ground_relations
 from tkgqa_ray.nlu.signals import question_signals
@@ -77,6 +97,8 @@ class ProgressiveParse(Stage):
     """Hybrid entity grounding (+ arbitration), cue rules, relation/role parsing, grounding."""
 
     name = "tccrag_parse"
+    reads: tuple[str, ...] = ()
+    writes: tuple[str, ...] = ("parse",)
 
     def __init__(self, ctx: "RunContext", single_shot: bool = False, relation_k: int = 3) -> None:
         super().__init__(ctx)
@@ -104,24 +126,31 @@ class ProgressiveParse(Stage):
             return states
 
         # path A: gazetteer; path B: the backbone's mention extractor, hybrid-matched
-        path_a = []
+        # each path maps its best candidate id -> occurrences; ``alts`` keeps every scored
+        # candidate of the mention (actor references, colliding names) for the readings
+        path_a, alts = [], []
         for s in states:
             pa: dict[int, list] = {}
-            for surf, eid, a, b in gazetteer_mentions(s["question"], table):
-                pa.setdefault(eid, []).append((surf, a, b))
+            al: dict[int, list] = {}
+            for surf, cands, a, b in gazetteer_candidates(s["question"], table):
+                pa.setdefault(cands[0][0], []).append((surf, a, b))
+                al.setdefault(cands[0][0], cands)
             path_a.append(pa)
+            alts.append(al)
         outs = run_roles(self.ctx, states, [
             RoleRequest(METHOD, "mention_extractor", {"question": s["question"]}, MentionOutput, s["quid"])
             for s in states])
         path_b = []
-        for s, out in zip(states, outs):
+        for s, out, al in zip(states, outs, alts):
             mentions = list(out.get("mentions", [])) if out else []
             pb = {}
-            for m, eid, score, how in match_mentions(mentions, self.ctx):
-                if eid is not None:
+            for m, cands, how in match_mention_candidates(mentions, self.ctx):
+                if cands:
+                    eid = cands[0][0]
                     occ = [(m, x.start(), x.end()) for x in re.finditer(re.escape(m), s["question"], re.I)]
                     pb.setdefault(eid, [])
                     pb[eid].extend(o for o in (occ or [(m, -1, -1)]) if o not in pb[eid])
+                    al.setdefault(eid, cands)
             path_b.append(pb)
         # agreement or arbitration
         chosen: list[set[int] | None] = []
@@ -136,6 +165,10 @@ class ProgressiveParse(Stage):
                     "question": s["question"],
                     "path_a": [disp(table.entities[e]) for e in path_a[i]],
                     "path_b": [disp(table.entities[e]) for e in path_b[i]],
+                    # how each candidate is written in the question ("the Thai citizens" for
+                    # Citizen (Thailand)): an actor reference is never its KG name verbatim
+                    "surfaces": {disp(table.entities[e]): sorted({o[0] for o in occ})
+                                 for p in (path_a[i], path_b[i]) for e, occ in p.items()},
                 }, ArbiterOutput, s["quid"]))
         arb = run_roles(self.ctx, [states[i] for i in need], reqs)
         for i, out in zip(need, arb):
@@ -146,8 +179,10 @@ class ProgressiveParse(Stage):
         for i, s in enumerate(states):
             ents = []
             for eid in chosen[i]:
+                cands = [[int(e), float(sc)] for e, sc in alts[i].get(eid) or [(eid, 1.0)]]
                 for surf, a, b in path_a[i].get(eid) or path_b[i][eid]:  # every occurrence
-                    ents.append({"name": disp(table.entities[eid]), "id": eid, "mention": surf, "start": a, "end": b})
+                    ents.append({"name": disp(table.entities[eid]), "id": eid, "mention": surf, "start": a, "end": b,
+                                 "candidates": cands})
             ents.sort(key=lambda e: e["start"])
             ents_all.append(ents)
             s["trace"]["grounding"] = {
@@ -155,6 +190,7 @@ class ProgressiveParse(Stage):
                 "path_b": [disp(table.entities[e]) for e in path_b[i]],
                 "agree": i not in need,
             }
+        # the cue's reference: deterministic (cue rules), also with an LLM backbone (module doc)
         refs = [_reference(s["question"], ents_all[i], question_signals(s["question"]).order_span) for i, s in enumerate(states)]
         outs = run_roles(self.ctx, states, [
             RoleRequest(METHOD, "relation_parser", {
@@ -182,7 +218,7 @@ class ProgressiveParse(Stage):
         return [(c.id, c.swap) for c in ground_relation(phrase, self.ctx.embeddings, k, self.ctx.table.relations)]
 
     def _finish(self, s: State, ents: list[dict], out: dict, ref: dict | None, k: int, agree) -> None:
-        sig = question_signals(s["question"])
+        sig = question_signals(s["question"])  # deterministic cue; the role's asked slot wins over its answer type
         by_name = {e["name"]: e["id"] for e in ents}
         phrase = out.get("relation_phrase") or ""
         readings = self._ground(phrase, k)
@@ -191,15 +227,21 @@ class ProgressiveParse(Stage):
         ref_rels = []
         if ref and ref.get("phrase"):
             ref_rels = [r for r, sw in self._ground(ref["phrase"], k) if not sw]
-        s["_parse"] = {
-            "subject": by_name.get(out.get("subject") or ""),
-            "object": by_name.get(out.get("object") or ""),
-            "asked": out.get("asked") or ("time" if sig.answer_type == "time" else "object"),
-            "reference": ref_ids,
-            "reference_relations": ref_rels,
-            "relations": rels,
-            "swaps": [sw for _, sw in readings],
-        }
+        cands = {e["name"]: e.get("candidates") or [[e["id"], 1.0]] for e in ents}
+        ref_names = [n for n in (ref or {}).get("entities", []) if n in by_name]
+        slots = {"subject": cands.get(out.get("subject") or ""), "object": cands.get(out.get("object") or "")}
+        slots.update({f"reference:{j}": cands[n] for j, n in enumerate(ref_names)})
+        parse = TccParse(
+            subject=by_name.get(out.get("subject") or ""),
+            object=by_name.get(out.get("object") or ""),
+            asked=out.get("asked") or ("time" if sig.answer_type == "time" else "object"),
+            reference=tuple(ref_ids),
+            reference_relations=tuple(ref_rels),
+            relations=tuple(rels),
+            swaps=tuple(sw for _, sw in readings),
+            entity_readings=tuple(entity_readings(slots)),
+        )
+        TccragState.of(s).parse = parse
         s["trace"]["parse"] = {
             "entities": [e["name"] for e in ents],
             "reference": (ref or {}).get("entities"),
@@ -207,11 +249,14 @@ class ProgressiveParse(Stage):
             "relations": [("<> " if sw else "") + self.ctx.table.relations[r] for r, sw in readings],
             "subject": out.get("subject"),
             "object": out.get("object"),
-            "asked": s["_parse"]["asked"],
+            "asked": parse.asked,
             "cue": sig.cue,
             "answer_type": sig.answer_type,
             "granularity": sig.granularity,
         }
+        amb = {k: [self.ctx.table.entities[int(e)] for e, _ in c[:ALT_PER_SLOT]] for k, c in slots.items() if c and len(c) > 1}
+        if amb:
+            s["trace"]["parse"]["entity_candidates"] = amb
 
 
 class ChainRetrieve(Stage):
@@ -219,10 +264,14 @@ class ChainRetrieve(Stage):
     structured result is empty (``semantic_only`` = the wo_ccg ablation)."""
 
     name = "tccrag_retrieve"
+    reads: tuple[str, ...] = ("parse",)
+    writes: tuple[str, ...] = ("cands", "structured", "asked", "relations", "boundary")
 
     def __init__(self, ctx: "RunContext", semantic_only: bool = False, fallback_k: int = 20) -> None:
         super().__init__(ctx)
         self.semantic_only = semantic_only
+        if semantic_only:
+            self.reads = ()  # wo_ccg: no parse, dense retrieval with the question only
         self.fallback_k = fallback_k
         self.graph = CausalCueGraph(ctx.store, ctx.table.start)
 
@@ -231,18 +280,19 @@ class ChainRetrieve(Stage):
         reading's route, the reference events), in one batched store call."""
         keys: list[tuple] = []
         for s in states:
-            p = s.get("_parse")
-            if not p:
+            p0 = TccragState.of(s).parse
+            if p0 is None:
                 continue
-            for r, sw in zip(p["relations"], p.get("swaps") or [False] * len(p["relations"])):
-                q = _oriented(p, sw)
-                subj, obj = q["subject"], q["object"]
-                keys += [(subj, r, obj), (subj, r, None), (None, r, obj)]
-                for x in q["reference"][:1]:
-                    keys += [(x, r, obj), (subj, r, x)]
-            ref = p["reference"]
-            if len(ref) == 2:
-                keys += [(ref[0], rr, ref[1]) for rr in p.get("reference_relations") or []] + [(ref[0], None, ref[1])]
+            for p in p0.entity_parses():
+                for r, sw in p.relation_readings():
+                    q = p.oriented(sw)
+                    subj, obj = q.subject, q.object
+                    keys += [(subj, r, obj), (subj, r, None), (None, r, obj)]
+                    for x in q.reference[:1]:
+                        keys += [(x, r, obj), (subj, r, x)]
+                ref = p.reference
+                if len(ref) == 2:
+                    keys += [(ref[0], rr, ref[1]) for rr in p.reference_relations] + [(ref[0], None, ref[1])]
         keys = [k for k in keys if not (k[0] is None and k[2] is None)]
         self.graph.prefetch(keys)
 
@@ -251,13 +301,19 @@ class ChainRetrieve(Stage):
         if not self.semantic_only:
             self._prefetch(states)
         for i, s in enumerate(states):
+            st = TccragState.of(s)
             fids, route, info = (np.empty(0, np.int64), None, {}) if self.semantic_only else self.structured(s)
             s["trace"]["route"] = route
             s["trace"]["chain"] = info
             if len(fids):
-                s["_cands"] = [int(x) for x in fids]
+                st.cands = [int(x) for x in fids]
+                st.structured = True
                 s["answered_by"] = f"structured:{route}"
             else:
+                # the filter conditions fallback facts on the parse (when there is one)
+                st.structured, st.boundary = False, None
+                st.asked = st.parse.asked if st.parse is not None else None
+                st.relations = list(st.parse.relations) or None if st.parse is not None else None
                 need_fallback.append(i)
         if need_fallback:
             qs = [states[i]["question"] for i in need_fallback]
@@ -269,13 +325,13 @@ class ChainRetrieve(Stage):
             for i, (fids, _) in zip(need_fallback, hits):
                 s = states[i]
                 order = np.lexsort((fids, self.ctx.table.start[fids])) if len(fids) else []
-                s["_cands"] = [int(fids[j]) for j in order]
+                TccragState.of(s).cands = [int(fids[j]) for j in order]
                 s["answered_by"] = ("semantic" if self.semantic_only else "semantic_fallback") if len(fids) else "none"
         for s in states:
-            s["initial_evidence_count"] = len(s["_cands"])
+            s["initial_evidence_count"] = len(TccragState.of(s).cands)
         return states
 
-    def _boundary(self, s: State, p: dict, sig, r: int) -> tuple[list[tuple[int, int]] | None, bool]:
+    def _boundary(self, s: State, p: TccParse, sig, r: int) -> tuple[list[tuple[int, int]] | None, bool]:
         """(boundary spans, required). Explicit time first, else the reference event via TEG:
         a full anchor event (two entities, its own relation) or the elliptic form (the
         reference in the asked slot under the question's relation)."""
@@ -285,22 +341,22 @@ class ChainRetrieve(Stage):
             return None, False
         if sig.explicit is not None and sig.order in ("before", "after", "in"):
             return [(sig.explicit.lo, sig.explicit.hi)], True
-        ref = p["reference"]
+        ref = p.reference
         if not ref or sig.order == "in":
             return None, sig.order in ("before", "after", "same")
         table = self.ctx.table
         if len(ref) == 2:
             ev = np.empty(0, np.int64)
-            for rr in p.get("reference_relations") or []:
+            for rr in p.reference_relations:
                 ev = self.graph.teg(ref[0], ref[1], rr)
                 if len(ev):
                     break
             if not len(ev):
                 ev = self.graph.teg(ref[0], ref[1], None)
-        elif p["asked"] == "subject" and p["object"] is not None:
-            ev = self.graph.teg(ref[0], p["object"], r)
-        elif p["asked"] == "object" and p["subject"] is not None:
-            ev = self.graph.teg(p["subject"], ref[0], r)
+        elif p.asked == "subject" and p.object is not None:
+            ev = self.graph.teg(ref[0], p.object, r)
+        elif p.asked == "object" and p.subject is not None:
+            ev = self.graph.teg(p.subject, ref[0], r)
         else:
             return None, True
         if not len(ev):
@@ -312,24 +368,43 @@ class ChainRetrieve(Stage):
         return spans, True
 
     def structured(self, s: State) -> tuple[np.ndarray, str | None, dict]:
-        """Try the candidate readings (relation, direction) in score order; the first whose
-        chain is non-empty answers (the KG decides) and is recorded in ``info["reading"]``."""
-        p0 = s["_parse"]
-        sig = question_signals(s["question"])
+        """Try the candidate readings in order — for each entity reading (the best candidate of
+        every slot first, then one slot's alternative at a time, see :func:`entity_readings`)
+        each relation reading (relation, direction) in score order; the first whose chain is
+        non-empty answers (the KG decides) and is recorded in ``info["reading"]``. All their
+        posting lists were fetched by :meth:`_prefetch` in one batched store call."""
+        sig = question_signals(s["question"])  # the cue: deterministic by design (module doc)
         table = self.ctx.table
         info: dict[str, Any] = {"tried": []}
         route = None
-        swaps = p0.get("swaps") or [False] * len(p0["relations"])
-        for idx, (r, sw) in enumerate(zip(p0["relations"], swaps)):
-            p = _oriented(p0, sw)
+        parses = TccragState.of(s).parse.entity_parses()
+        for ei, pe in enumerate(parses):
+            found, seen = self._relation_readings(s, pe, sig, info, ei, len(parses))
+            if found is not None:
+                return found
+            route = route or seen
+        if route is None and not info["tried"]:
+            info["reason"] = "no anchor for the asked slot"
+        return np.empty(0, np.int64), route, info
+
+    def _relation_readings(self, s: State, p0: TccParse, sig, info: dict, ei: int, n_ent: int):
+        """The relation readings of one entity reading ``p0``: ((fact ids, route, info) of the
+        first with a non-empty chain or None, the first route seen); the tries are appended
+        to ``info["tried"]``."""
+        table = self.ctx.table
+        seen = None
+        tag = {"entity_reading": ei} if ei else {}
+        for idx, (r, sw) in enumerate(p0.relation_readings()):
+            p = p0.oriented(sw)
             route = _route(p)
             if route is None:
-                info["tried"].append({"relation": table.relations[r], "swap": sw, "result": "no anchor for the asked slot"})
+                info["tried"].append({"relation": table.relations[r], "swap": sw, "result": "no anchor for the asked slot", **tag})
                 continue
-            subj, obj = p["subject"], p["object"]
+            seen = seen or route
+            subj, obj = p.subject, p.object
             boundary, required = self._boundary(s, p, sig, r)
             if required and boundary is None:
-                info["tried"].append({"relation": table.relations[r], "result": "unresolved boundary"})
+                info["tried"].append({"relation": table.relations[r], "result": "unresolved boundary", **tag})
                 continue
             smin = smax = None
             if boundary and sig.order == "after":
@@ -346,32 +421,55 @@ class ChainRetrieve(Stage):
                 ids = self.graph.occi(r, obj, smin, smax)
             facts = _evfacts(table, ids)
             chain = temporal_select(facts, sig.order if boundary else None, sig.select, boundary)
-            info["tried"].append({"relation": table.relations[r], "swap": sw, "candidates": len(ids), "chain": len(chain)})
+            info["tried"].append({"relation": table.relations[r], "swap": sw, "candidates": len(ids), "chain": len(chain), **tag})
             if chain:
+                ents = table.entities
                 info.update(relation=table.relations[r], relation_id=int(r), boundary=boundary,
-                            reading={"index": idx, "of": len(p0["relations"]), "relation": table.relations[r], "swap": sw})
-                s["_chain_rel"] = int(r)
-                s["_boundary"] = boundary
-                s["_asked_reading"] = p["asked"]
-                return np.array([f.fid for f in chain], np.int64), route, info
-        if route is None and not info["tried"]:
-            info["reason"] = "no anchor for the asked slot"
-        return np.empty(0, np.int64), route, info
+                            reading={"index": idx, "of": len(p0.relations), "relation": table.relations[r], "swap": sw,
+                                     "entity_reading": {"index": ei, "of": n_ent, "changed": p0.changed,
+                                                        "subject": ents[p0.subject] if p0.subject is not None else None,
+                                                        "object": ents[p0.object] if p0.object is not None else None,
+                                                        "reference": [ents[x] for x in p0.reference]}})
+                st = TccragState.of(s)
+                st.relations = [int(r)]
+                st.boundary = boundary
+                st.asked = p.asked
+                return (np.array([f.fid for f in chain], np.int64), route, info), seen
+        return None, seen
 
 
-_FLIP = {"subject": "object", "object": "subject"}
+ALT_ENT_MIN = 0.6  # an alternative entity candidate's score floor (as SCoP's alternative readings)
+ALT_PER_SLOT = 3  # candidates per slot, the best one included
+MAX_ENTITY_READINGS = 6  # the primary reading + alternatives per question
 
 
-def _oriented(p: dict, swap: bool) -> dict:
-    """The parse read through a relation whose direction is swapped ("X received a visit from
-    Y" = Make_a_visit(Y, X)): subject and object exchange, and so does the asked slot."""
-    if not swap:
-        return p
-    return {**p, "subject": p["object"], "object": p["subject"], "asked": _FLIP.get(p["asked"], p["asked"])}
+def entity_readings(slots: dict[str, list | None]) -> list[EntityReading]:
+    """The entity readings of a parse, primary first. ``slots``: slot name ("subject",
+    "object", "reference:<j>") -> scored candidates ``[[id, score], ...]`` best first (None:
+    the slot is empty). The primary reading takes every slot's best candidate; each
+    alternative replaces ONE slot's candidate by one of its next ones (score ≥ ALT_ENT_MIN,
+    ALT_PER_SLOT per slot), best score first — conservative, as SCoP's alternative readings:
+    two wrong slots at once are rare, and the reading count stays linear."""
+    best = {k: int(c[0][0]) for k, c in slots.items() if c}
+    refs = sorted((k for k in slots if k.startswith("reference:")), key=lambda k: int(k.split(":")[1]))
+
+    def reading(pick: dict, changed: str | None, score: float) -> EntityReading:
+        return EntityReading(pick.get("subject"), pick.get("object"), tuple(pick[k] for k in refs if k in pick),
+                             changed, round(score, 4))
+
+    out = [reading(best, None, 1.0)]
+    alts = []
+    for k, c in slots.items():
+        for e, sc in (c or [])[1:ALT_PER_SLOT]:
+            if float(sc) >= ALT_ENT_MIN and int(e) != best.get(k):
+                alts.append((-float(sc), len(alts), k, int(e)))
+    for neg, _, k, e in sorted(alts)[: MAX_ENTITY_READINGS - 1]:
+        out.append(reading({**best, k: e}, k, -neg))
+    return out
 
 
-def _route(p: dict) -> str | None:
-    subj, obj, asked = p["subject"], p["object"], p["asked"]
+def _route(p: TccParse) -> str | None:
+    subj, obj, asked = p.subject, p.object, p.asked
     if asked == "time" and subj is not None and obj is not None:
         return "teg"
     if asked in ("object", "time") and subj is not None:
@@ -393,6 +491,8 @@ class CausalFilter(Stage):
     """CEF over the candidates of either path; ``enabled=False`` is the wo_cef ablation."""
 
     name = "tccrag_cef"
+    reads: tuple[str, ...] = ("cands", "structured", "asked", "relations", "boundary")
+    writes: tuple[str, ...] = ()  # the state is consumed here: ``evidence`` (and ``_asked``) for the answerer
 
     def __init__(self, ctx: "RunContext", enabled: bool = True, max_facts: int | None = None) -> None:
         super().__init__(ctx)
@@ -402,27 +502,21 @@ class CausalFilter(Stage):
     def __call__(self, states: list[State]) -> list[State]:
         table = self.ctx.table
         for s in states:
-            facts = sorted(_evfacts(table, s.pop("_cands", [])), key=lambda f: (f.start, f.fid))
-            p = s.pop("_parse", None) or {}
-            sig = question_signals(s["question"])
+            st: TccragState = s.pop(KEY, None) or TccragState()  # the last stage that needs it
+            facts = sorted(_evfacts(table, st.cands), key=lambda f: (f.start, f.fid))
+            sig = question_signals(s["question"])  # CEF conditions on the deterministic cue (paper §IV-C)
             if self.enabled and facts:
-                rel = s.pop("_chain_rel", None)
                 res = causal_evidence_filter(
-                    facts, asked=s.get("_asked_reading") or p.get("asked"), order=sig.order, select=sig.select,
-                    boundary=s.pop("_boundary", None),
-                    relations=[rel] if rel is not None else (p.get("relations") or None),
-                    max_facts=self.max_facts,
+                    facts, asked=st.asked, order=sig.order, select=sig.select, boundary=st.boundary,
+                    relations=st.relations, max_facts=self.max_facts,
                 )
                 final = res.final
                 s["trace"]["cef"] = {**res.info, "final": len(final), "fallback": res.fallback}
             else:
                 final = facts
-                s.pop("_chain_rel", None)
-                s.pop("_boundary", None)
             s["evidence"] = fact_keys(table, [f.fid for f in final])
-            asked = s.pop("_asked_reading", None) or p.get("asked")
-            if str(s.get("answered_by", "")).startswith("structured") and asked:
-                s["_asked"] = asked  # the answerer reads the asked slot of the chain (reading's direction)
+            if st.structured and st.asked:
+                s["_asked"] = st.asked  # the answerer reads the asked slot of the chain (reading's direction)
         return states
 
 
@@ -451,4 +545,11 @@ class TCCRAG(Method):
             CausalFilter(self.ctx, enabled=self.ablation != "wo_cef", max_facts=o["max_evidence"] or None),
             Answer(self.ctx, METHOD),
         ]
+        check_stages(stages, TccragState)  # a missing or reordered stage is refused here, naming the field
         return stages
+
+    def __call__(self, states: list[State]) -> list[State]:
+        out = run_chain(self.stages, states)
+        for s in out:  # a question that failed mid-chain still holds its working state
+            s.pop(KEY, None)
+        return out

@@ -94,30 +94,42 @@ def symbolic_mention_extractor(inputs: dict[str, Any], ctx=None) -> dict[str, An
     return {"mentions": [q[a:b] for a, b in capitalised_runs(strip_wrapper(q))]}
 
 
+Candidates = list[tuple[int, float]]  # scored entity ids of one mention, best first
+
+
 def match_mentions(mentions: list[str], ctx: "RunContext") -> list[tuple[str, int | None, float, str]]:
     """Hybrid matching of surface mentions to KG entity ids: exact name → embedding cosine ≥
-    0.85 → fuzzy string (difflib ratio ≥ 0.85). Returns (mention, id|None, score, how)."""
+    0.85 → fuzzy string (difflib ratio ≥ 0.85). Returns (mention, id|None, score, how): the
+    best candidate of :func:`match_mention_candidates`."""
+    return [(m, c[0][0] if c else None, c[0][1] if c else 0.0, how) for m, c, how in match_mention_candidates(mentions, ctx)]
+
+
+def match_mention_candidates(mentions: list[str], ctx: "RunContext") -> list[tuple[str, Candidates, str]]:
+    """:func:`match_mentions` keeping every candidate of a mention: an exact surface can name
+    several entities (colliding names; an actor reference such as "the Chilean government"
+    carries the actor grammar's scored set). The embedding and fuzzy fallbacks give their top
+    hit only. Returns (mention, [(id, score), ...] best first, how); [] when nothing matched."""
     table = ctx.table
     matcher = EntityMatcher.for_table(table)
-    out: list[tuple[str, int | None, float, str]] = []
+    out: list[tuple[str, Candidates, str]] = []
     pending = []
     for m in mentions:
-        hit = matcher.lookup(m)
+        hit = matcher.lookup_scored(m)
         if hit:
-            out.append((m, int(hit[0]), 1.0, "exact"))
+            out.append((m, [(int(e), float(sc)) for e, sc in hit], "exact"))
         else:
-            out.append((m, None, 0.0, "none"))
+            out.append((m, [], "none"))
             pending.append(len(out) - 1)
     if pending:
         scores, ids = ctx.embeddings.search("entity", [out[i][0] for i in pending], 1)
         for j, i in enumerate(pending):
             m = out[i][0]
             if len(ids[j]) and int(ids[j][0]) >= 0 and float(scores[j][0]) >= GROUNDING_THRESHOLD:
-                out[i] = (m, int(ids[j][0]), float(scores[j][0]), "embedding")
+                out[i] = (m, [(int(ids[j][0]), float(scores[j][0]))], "embedding")
                 continue
             fz = _fuzzy(m, table)
             if fz is not None:
-                out[i] = (m, fz[0], fz[1], "fuzzy")
+                out[i] = (m, [(fz[0], fz[1])], "fuzzy")
     return out
 
 
@@ -137,27 +149,41 @@ def _fuzzy(mention: str, table) -> tuple[int, float] | None:
     return idx[best[0]], difflib.SequenceMatcher(None, q, best[0]).ratio()
 
 
-def gazetteer_mentions(question: str, table) -> list[tuple[str, int, int, int]]:
-    """The cheap path: exact longest matches of KG names → (surface, entity id, start, end)."""
-    return [(m.text, int(m.entity_ids[0]), m.start, m.end)
+def gazetteer_candidates(question: str, table) -> list[tuple[str, Candidates, int, int]]:
+    """The cheap path: exact longest matches of KG names and actor references →
+    (surface, [(entity id, score), ...] best first, start, end); actor references such as
+    "the Kenyan police" and colliding names carry several candidates."""
+    return [(m.text, [(int(e), float(sc)) for e, _, sc in m.candidates], m.start, m.end)
             for m in EntityMatcher.for_table(table).match(strip_wrapper(question))]
 
 
 def symbolic_arbiter(inputs: dict[str, Any], ctx=None) -> dict[str, Any]:
-    """Resolve disagreeing paths: keep candidates named verbatim in the question, drop a name
-    whose every occurrence lies inside a longer kept name; none verbatim → the union."""
+    """Resolve disagreeing paths: keep candidates written in the question — verbatim, or
+    through the surface a path matched ("the Thai citizens" for ``Citizen (Thailand)``:
+    actor references never spell the KG name) — and drop one whose every occurrence lies
+    inside a longer kept one's (``Thailand`` inside "citizens from Thailand"); none written
+    → the union."""
     q = inputs["question"]
     cands = list(dict.fromkeys(list(inputs.get("path_a", [])) + list(inputs.get("path_b", []))))
-    verbatim = [c for c in cands if mentioned(q, c)]
-    if not verbatim:
-        return {"entities": cands}
+    surfaces = inputs.get("surfaces") or {}
     qf = q.casefold()
-    spans = {c: [(m.start(), m.end()) for m in re.finditer(r"(?<!\w)" + re.escape(c.casefold()) + r"(?!\w)", qf)]
-             for c in verbatim}
+
+    def spans(c: str) -> list[tuple[int, int]]:
+        out = set()
+        for form in [c] + list(surfaces.get(c, [])):
+            if form:
+                out.update((m.start(), m.end()) for m in re.finditer(r"(?<!\w)" + re.escape(form.casefold()) + r"(?!\w)", qf))
+        return sorted(out)
+
+    occ = {c: spans(c) for c in cands}
+    written = [c for c in cands if occ[c] or mentioned(q, c)]
+    if not written:
+        return {"entities": cands}
     keep = []
-    for c in verbatim:
-        inside = all(any(a2 <= a and b <= b2 and (b2 - a2) > (b - a) for d in verbatim if d != c for a2, b2 in spans[d])
-                     for a, b in spans[c])
+    for c in written:
+        inside = bool(occ[c]) and all(
+            any(a2 <= a and b <= b2 and (b2 - a2) > (b - a) for d in written if d != c for a2, b2 in occ[d])
+            for a, b in occ[c])
         if not inside:
             keep.append(c)
     return {"entities": keep}
