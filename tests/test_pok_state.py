@@ -9,7 +9,7 @@ import pytest
 from tkgqa_ray.methods.base import METHODS
 from tkgqa_ray.methods.pok.method import Execute, Plan, PoK
 from tkgqa_ray.methods.pok.state import KEY, PokState
-from tkgqa_ray.methods.tccrag.state import StageContractError, check_stages
+from tkgqa_ray.methods.contract import StageContractError, check_stages
 
 from test_pok_core import ROWS
 
@@ -27,7 +27,7 @@ def test_every_ablation_builds_a_consistent_chain(ctx, ablation):
 def test_missing_or_reordered_plan_stage_is_refused(ctx):
     with pytest.raises(StageContractError, match=r"'pok_execute' reads PokState\.plan.*a stage is missing"):
         check_stages([Execute(ctx)], PokState)
-    with pytest.raises(StageContractError, match=r"'pok_execute' reads PokState\.plan.*'pok_plan' writes it later"):
+    with pytest.raises(StageContractError, match=r"'pok_execute' reads PokState\.plan.*written only later, by 'pok_plan'"):
         check_stages([Execute(ctx), Plan(ctx)], PokState)
 
 

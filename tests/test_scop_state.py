@@ -75,7 +75,7 @@ def test_reordered_chain_is_refused_naming_the_field(ctx):
     def swapped(c):  # constraints before alignment: they would read an alignment not yet made
         return [EventParserStage(c), ConstraintParseStage(c), AlignmentStage(c), EvidenceStage(c), AnswerStage(c)]
 
-    with pytest.raises(TypeError, match=r"'scop.constraint_parser' reads ScopState.aligned, but it is written only later, by scop.alignment"):
+    with pytest.raises(TypeError, match=r"'scop.constraint_parser' reads ScopState.aligned, but it is written only later, by 'scop.alignment'"):
         chain_of(ctx, swapped)
 
 

@@ -39,9 +39,14 @@ RESULT_KEYS = (
 
 
 class Stage(ABC):
-    """One step of a method. Subclasses set ``name`` and implement ``__call__``."""
+    """One step of a method. Subclasses set ``name`` and implement ``__call__``; a stage of a
+    method with a typed per-question state declares the fields it ``reads`` / ``writes``
+    (checked at construction by :func:`tkgqa_ray.methods.contract.check_stages`)."""
 
     name: ClassVar[str] = "stage"
+    reads: ClassVar[tuple[str, ...]] = ()  # state fields an earlier stage must have written
+    reads_optional: ClassVar[tuple[str, ...]] = ()  # read if written, else the field's default
+    writes: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, ctx: "RunContext") -> None:
         self.ctx = ctx

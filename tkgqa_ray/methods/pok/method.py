@@ -32,11 +32,11 @@ from pydantic import Field
 from tkgqa_ray.backbones.base import RoleRequest
 from tkgqa_ray.methods.base import Method, Stage, State, register_method, run_chain
 from tkgqa_ray.kg.factkey import decode_fact_key
+from tkgqa_ray.methods.contract import check_stages
 from tkgqa_ray.methods.roles import register_symbolic, run_roles
 from tkgqa_ray.methods.pok.plan import REF, PlanError, PlanOutput, PlanStep, direct_plan, validate_plan
 from tkgqa_ray.methods.pok.rerank import MU, rerank
 from tkgqa_ray.methods.pok.state import KEY, PokState
-from tkgqa_ray.methods.tccrag.state import check_stages  # the shared stage contract (reads/writes)
 from tkgqa_ray.nlu.signals import question_signals
 from tkgqa_ray.retrieval.answers import candidate_answers, clean_answers
 from tkgqa_ray.retrieval.dense import dense_fact_ids

@@ -3,8 +3,8 @@
 ``plan`` is written by the Plan stage (a validated plan, or the direct plan when the
 planner's was invalid); the Execute stage reads it and writes the step outputs, the pool of
 every retrieved fact and the facts the last Reason step saw, then turns them into the result
-keys. The stage contract (``reads``/``writes`` + :func:`check_stages`) is TCC-RAG's, see
-:mod:`tkgqa_ray.methods.tccrag.state`.
+keys. The stage contract (``reads``/``writes`` + ``check_stages``) is the one every method
+shares, :mod:`tkgqa_ray.methods.contract`.
 """
 
 from __future__ import annotations

@@ -15,10 +15,11 @@ as they go; it is the explanation the row stores, JSON by design).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Sequence
 
 from tkgqa_ray.methods.base import Stage
+from tkgqa_ray.methods.contract import check_stages
 
 from .types import AltReading, Constraint, Evidence, Ranking, Reading
 
@@ -64,7 +65,6 @@ class ScopState:
             row["answered_by"] = self.answered_by
 
 
-FIELDS = frozenset(f.name for f in fields(ScopState))
 PROVIDED = ("quid", "question", "trace")  # set when the state is created
 RESULT_FIELDS = ("answers", "answered_by")  # what a complete chain must write
 
@@ -88,28 +88,9 @@ class ScopStage(Stage):
 
 
 def check_chain(stages: Sequence[Stage], provided: Sequence[str] = PROVIDED, result: Sequence[str] = RESULT_FIELDS) -> None:
-    """Refuse a stage chain whose data flow does not hold, naming the field: each stage's
-    ``reads`` must be written by an earlier stage (or be provided), every declared name must be
-    a :class:`ScopState` field, and the chain must end with ``result`` written."""
-    names = [s.name for s in stages]
-    chain = " -> ".join(names) or "(empty)"
-    for s in stages:
-        if not isinstance(s, ScopStage):
-            raise TypeError(f"SCoP stage {s.name!r} ({type(s).__name__}) does not declare reads/writes (subclass ScopStage)")
-        for f in (*s.reads, *s.reads_optional, *s.writes):
-            if f not in FIELDS:
-                raise TypeError(f"SCoP stage {s.name!r} declares {f!r}, which is not a ScopState field ({sorted(FIELDS)})")
-    have = set(provided)
-    for i, s in enumerate(stages):
-        for f in s.reads:
-            if f not in have:
-                later = [t.name for t in stages[i + 1 :] if f in t.writes]
-                where = f"it is written only later, by {', '.join(later)}" if later else "no stage in the chain writes it"
-                raise TypeError(f"SCoP stage {s.name!r} reads ScopState.{f}, but {where} (chain: {chain})")
-        have.update(s.writes)
-    for f in result:
-        if f not in have:
-            raise TypeError(f"SCoP stage chain never writes ScopState.{f} (chain: {chain})")
+    """SCoP's chain under the shared stage contract (:func:`~tkgqa_ray.methods.contract.check_stages`):
+    every stage a :class:`ScopStage`, reads written earlier, the answer fields written by the end."""
+    check_stages(stages, ScopState, provided=provided, result=result, declared=ScopStage)
 
 
 __all__ = ["KEY", "ScopStage", "ScopState", "check_chain", "scop_state"]

@@ -3,55 +3,24 @@
 A question's working state between the stages is one :class:`TccragState` kept under the
 state dict's ``"_tccrag"`` key (the dict itself stays the pipeline's row: ``quid``,
 ``question``, ``trace`` and the result keys). Each stage declares the fields it ``reads`` and
-``writes``; :func:`check_stages` walks a chain at construction and refuses one where a stage
+``writes``; :func:`~tkgqa_ray.methods.contract.check_stages` walks a chain at construction and refuses one where a stage
 reads a field no earlier stage writes (a missing or reordered stage), naming the field — so
 moving or replacing a stage is an error at ``TCCRAG(...)``, not a ``KeyError`` mid-run.
 
-The contract is deliberately small (two tuples of field names and one check) so the SCoP and
-PoK states can share it; PoK imports :func:`check_stages` from here until it moves to a
-common module.
+The contract (tuples of field names and one check) is shared by every method:
+:mod:`tkgqa_ray.methods.contract`.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Literal, Sequence
+from typing import Any, Literal
+
+from tkgqa_ray.methods.contract import StageContractError, check_stages  # noqa: F401 - re-exported
 
 Slot = Literal["subject", "object", "time"]
 KEY = "_tccrag"  # where a state dict keeps its TccragState
-
-
-class StageContractError(ValueError):
-    """A chain of stages whose declared reads/writes do not line up."""
-
-
-def stage_fields(stage: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """(reads, writes) a stage declares; a stage that declares neither (a shared stage such
-    as the answerer, which talks through the state dict's result keys) touches no field."""
-    return tuple(getattr(stage, "reads", ())), tuple(getattr(stage, "writes", ()))
-
-
-def check_stages(stages: Sequence[Any], state_cls: type, provided: Iterable[str] = ()) -> None:
-    """Refuse a chain where a stage reads a field of ``state_cls`` that no earlier stage
-    writes (``provided``: fields set before the first stage), or declares a field the state
-    type does not have. The error names the stage and the field, and says when a later stage
-    writes it (the stages are out of order)."""
-    names = {f.name for f in dataclasses.fields(state_cls)}
-    have = set(provided)
-    for i, st in enumerate(stages):
-        reads, writes = stage_fields(st)
-        for f in reads + writes:
-            if f not in names:
-                raise StageContractError(
-                    f"stage {getattr(st, 'name', st)!r} declares field {f!r}, which {state_cls.__name__} does not have")
-        for f in reads:
-            if f not in have:
-                later = [getattr(x, "name", x) for x in stages[i + 1:] if f in stage_fields(x)[1]]
-                why = f"; stage {later[0]!r} writes it later (stages out of order)" if later else "; no stage writes it (a stage is missing)"
-                raise StageContractError(
-                    f"stage {getattr(st, 'name', st)!r} reads {state_cls.__name__}.{f}, which no earlier stage writes{why}")
-        have.update(writes)
 
 
 # ----------------------------------------------------------------------------- TCC-RAG
