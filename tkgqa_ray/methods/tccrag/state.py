@@ -79,7 +79,7 @@ class TccParse:
 
 @dataclass
 class TccragState:
-    """Per-question working state of TCC-RAG (see docs/state-tccrag-pok.md).
+    """Per-question working state of TCC-RAG (see docs/architecture.md, "Per-method state types").
 
     ``parse`` — tccrag_parse. ``cands``, ``structured``, ``asked``, ``relations``,
     ``boundary`` — tccrag_retrieve: the candidate fact ids (the causal chain, or the semantic
