@@ -38,6 +38,14 @@ _WH_PHRASE_RE = re.compile(
     r"(?: (?:or|and|/) [a-z]+)?))?\b",
     re.I,
 )
+# "Name / identify / list the (first) one (that) ...", "Give me the country ...": asks for an
+# entity without a wh-word; the noun phrase plays the wh-phrase's part (embedded word order).
+_NAME_THE_RE = re.compile(
+    r"\b(?:name|identify|list|give(?:\s+me)?|find|mention|state)\s+the\s+(?:[a-z]+\s+)?"
+    r"(?:one|ones|entity|entities|party|parties|actor|actors|country|countries|person|people|"
+    r"organi[sz]ations?|groups?|side)\b(?:\s+(?:that|who|whom|which))?",
+    re.I,
+)
 _REL_ANCHOR_RE = re.compile(r"\b(?:that|who|whom|which)\b", re.I)
 _PASSIVE_END_RE = re.compile(r"\b(?:was|were|is|are|been|being|got|get|gets)\b[\w\s']*\bby\s*$", re.I)
 _BY_END_RE = re.compile(r"\bby\s*$", re.I)
@@ -76,6 +84,28 @@ class QuestionAnalysis:
     def time_cues(self) -> list[Cue]:
         return [c for c in self.cues if c.kind in ("time", "interval")]
 
+    @property
+    def relaxed_reason(self) -> str | None:
+        """Why a strict reading of this question is impossible, or None when it is possible.
+
+        A strict reading needs the asked event's names: one for an entity question (the other
+        role is asked), two for a time question (names of reference clauses may be borrowed).
+        When this is not None a symbolic parser returns its best *relaxed* reading
+        (:func:`leftover_names` / :func:`leftover_words` as slots) instead of failing, and
+        records ``relaxed_reason`` in its trace so relaxed answers can be told apart."""
+        need = 1 if self.answer_type == "entity" else 2
+        have = len(self.mentions)
+        if have >= need:
+            return None
+        if self.answer_type == "entity":
+            return "no entity mention for the asked event"
+        return f"a time question needs a complete event (two entity mentions), found {have}"
+
+    @property
+    def relaxed(self) -> bool:
+        """True when only a relaxed reading exists (see :attr:`relaxed_reason`)."""
+        return self.relaxed_reason is not None
+
 
 def _wh_span(masked: str) -> tuple[int, int] | None:
     for m in _WH_PHRASE_RE.finditer(masked):
@@ -85,6 +115,9 @@ def _wh_span(masked: str) -> tuple[int, int] | None:
         if noun and wh in ("which", "what") and noun.split()[0].lower() not in _NOUN_STOP:
             end = m.end("noun")
         return (m.start(), end)
+    m = _NAME_THE_RE.search(masked)  # "Name the one (that) ...": an imperative wh-phrase
+    if m:
+        return m.span()
     m = _REL_ANCHOR_RE.search(masked)
     if m:
         return m.span()

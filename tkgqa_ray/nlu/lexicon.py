@@ -154,6 +154,19 @@ def name_actions(name: str) -> list[str]:
     return [o for o in dict.fromkeys(out) if o]
 
 
+_SUPPORT_VERBS = re.compile(r"^(?:provide|give|grant|send|engage\s+in|make|conduct|carry\s+out|offer)\s+(?=\S)")
+
+
+def nominal_action(action: str) -> str | None:
+    """The thing an action hands over, for frames that take a noun ("{n}"): ``provide
+    economic aid`` -> "economic aid" ("pledged economic aid to"), ``engage in material
+    cooperation`` -> "material cooperation". None when the action has no support verb
+    (a verb such as "meet" already matches its noun by stem: "a meeting")."""
+    text, _, _ = _parse_pattern(action)
+    m = _SUPPORT_VERBS.match(text)
+    return text[m.end():] if m else None
+
+
 class RelationLexicon:
     """Patterns for the relations of one table; :meth:`match` scores a relation phrase."""
 
@@ -206,9 +219,10 @@ class RelationLexicon:
             acts = list(actions or []) + name_actions(rel[len(fam):])
             for frame in families[fam].get("frames") or []:
                 ftext, fw, fswap = _parse_pattern(frame)
-                for act in acts:
+                slot, fill = ("{n}", acts + [n for n in map(nominal_action, acts) if n]) if "{n}" in ftext else ("{x}", acts)
+                for act in fill:
                     atext, aw, _ = _parse_pattern(act)
-                    self._add(rel, ("<> " if fswap else "") + ftext.replace("{x}", atext), fw * aw)
+                    self._add(rel, ("<> " if fswap else "") + ftext.replace(slot, atext), fw * aw)
         elif actions:
             listed += actions
         for raw in listed:
