@@ -27,7 +27,9 @@ RELS = [
     "Use_conventional_military_force", "Physically_assault", "Kill_by_physical_assault",
     "Provide_economic_aid", "Express_intent_to_provide_economic_aid", "Express_intent_to_cooperate",
     "Engage_in_diplomatic_cooperation", "Appeal_for_economic_aid", "Make_an_appeal_or_request",
-    "Meet_at_a_'third'_location", "Torture",
+    "Meet_at_a_'third'_location", "Torture", "Make_pessimistic_comment", "Sign_formal_agreement",
+    "Express_accord", "Reduce_relations", "Yield", "fight_with_small_arms_and_light_weapons",
+    "Employ_aerial_weapons",
 ]
 
 
@@ -54,6 +56,12 @@ def lex():
         ("levelled corruption allegations against", "Accuse_of_crime,_corruption"),
         ("made accusations against", "Accuse"),
         ("accused of rights abuses", "Accuse_of_human_rights_abuses"),
+        ("voiced doubts about", "Make_pessimistic_comment"),
+        ("concluded an accord with", "Sign_formal_agreement"),
+        ("agreed with", "Express_accord"),
+        ("scaled back ties with", "Reduce_relations"),
+        ("exchanged gunfire with", "fight_with_small_arms_and_light_weapons"),
+        ("launched air raids on", "Employ_aerial_weapons"),
     ],
 )
 def test_paraphrases_from_the_dev_round(lex, phrase, relation):
@@ -84,6 +92,14 @@ M = EntityMatcher(NAMES)
         ("Name the country that China visited after Japan did.", "object", "visited"),
         ("Identify the party that visited China in 2014.", "subject", "visited"),
         ("Who did China visit in 2014?", "object", "visit"),
+        # copula + noun phrase: what follows "one (that)" decides the role
+        ("Who was the latest one that China visited before Japan?", "object", "visited"),
+        ("Who was the final one China welcomed?", "object", "welcomed"),
+        ("Who was the first one to visit China?", "subject", "visit"),
+        ("Which was the final country to visit China?", "subject", "visit"),
+        ("Who was it that China visited in 2014?", "object", "visited"),
+        # a preposition before the wh-word stays with the verb
+        ("Iran called on whom in 2010?", "object", "called on"),
     ],
 )
 def test_imperative_wh_phrase_decides_the_open_slot(q, slot, phrase):
@@ -91,6 +107,23 @@ def test_imperative_wh_phrase_decides_the_open_slot(q, slot, phrase):
     assert a.answer_type == "entity"
     assert a.main.open_slot == slot
     assert a.main.phrase == phrase
+
+
+def test_when_after_a_cue_is_a_conjunction_even_with_the_name_blanked():
+    q = "14 days following the time when China was upbeat about Iran, whom did Japan express willingness to meet?"
+    a = analyze(q, M)
+    assert a.answer_type == "entity" and a.main.open_slot == "object"
+    assert a.main.phrase == "express willingness to meet"
+    assert analyze("When did China visit Japan?", M).answer_type == "time"
+    assert analyze("Earlier than when China visited Iran, when did Japan visit Iran?", M).answer_type == "time"
+
+
+def test_department_of_education_reads_the_education_sector():
+    m = EntityMatcher(["Education_(United_States)", "Education_Ministry_(United_Kingdom)", "Education_(United_Kingdom)"])
+    (got,) = m.match("Who did the American Department of Education praise?")
+    assert got.names == ("Education_(United_States)",)
+    (got,) = m.match("Who did the UK Department of Education praise?")
+    assert got.names == ("Education_Ministry_(United_Kingdom)", "Education_(United_Kingdom)")  # best first
 
 
 def test_business_people_is_the_businessperson_sector():

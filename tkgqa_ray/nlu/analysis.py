@@ -107,6 +107,17 @@ class QuestionAnalysis:
         return self.relaxed_reason is not None
 
 
+# "who was the (very) last one (that) X visited", "which was the first country to ...": the
+# copula + noun phrase belongs to the wh-phrase, so what follows decides the asked role
+# ("one that X visited" asks the object, "one to visit X" the subject)
+_WH_COPULA_RE = re.compile(
+    r"\s+(?:was|is|were|are)\s+(?:it\s+)?the\s+(?:[a-z]+\s+){0,2}?"
+    r"(?:one|ones|party|parties|country|countries|entity|entities|actor|person|side|organi[sz]ation)\b"
+    r"(?:\s+(?:that|who|whom|which))?",
+    re.I,
+)
+
+
 def _wh_span(masked: str) -> tuple[int, int] | None:
     for m in _WH_PHRASE_RE.finditer(masked):
         wh = m.group("wh").lower()
@@ -114,6 +125,9 @@ def _wh_span(masked: str) -> tuple[int, int] | None:
         noun = m.group("noun")
         if noun and wh in ("which", "what") and noun.split()[0].lower() not in _NOUN_STOP:
             end = m.end("noun")
+        c = _WH_COPULA_RE.match(masked, end)
+        if c:
+            end = c.end()
         return (m.start(), end)
     m = _NAME_THE_RE.search(masked)  # "Name the one (that) ...": an imperative wh-phrase
     if m:
@@ -172,8 +186,9 @@ def analyze(question: str, matcher: EntityMatcher, embeddings: Any = None) -> Qu
 
     main_mentions = [m for m in mentions if not any(a <= m.start < b for a, b in ref_spans)]
     blank = spans + wspans + [(c.start, c.end) for c in cues] + ref_spans
-    if wh:
-        blank.append(wh)
+    if wh:  # a preposition before the wh-word stays with the verb ("called on whom")
+        p = re.match(r"(?:with|to|for|from|against|by|of|on|at|in|about)\s+", masked[wh[0] : wh[1]], re.I)
+        blank.append((wh[0] + p.end(), wh[1]) if p else wh)
     phrase = relation_phrase(mask_spans(question, blank), keep_particle=True)
     main = Clause(main_mentions, phrase, span=(0, len(question)))
     if answer_type == "entity" and main_mentions:

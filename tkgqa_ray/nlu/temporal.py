@@ -323,6 +323,11 @@ def parse_temporal_cues(question: str) -> list[Cue]:
 
 # ---------------------------------------------------------------- answer type / granularity
 _WH_RE = re.compile(r"\b(who|whom|whose|which|what|when)\b", re.I)
+_WHEN_CONJ_RE = re.compile(
+    r"\b(?:the\s+(?:very\s+)?(?:time|day|moment|date|month|year|week|period)|than|to|following|after|before|"
+    r"since|until|till|as|from|prior\s+to|subsequent\s+to|ahead\s+of)\s*$",
+    re.I,
+)
 _AUX_AFTER_RE = re.compile(
     r"\s+(?:did|does|do|was|were|is|are|has|had|have|will|would|could|can|might|may|shall|should)\b", re.I
 )
@@ -363,7 +368,11 @@ def _wh_time_noun(question: str) -> str | None:
         w = m.group(1).lower()
         if w == "when":
             # a question word at the start, the end or before an auxiliary ("when did ..."); else a
-            # conjunction ("15 days earlier than when X met Y, whom did ...")
+            # conjunction ("15 days earlier than when X met Y, whom did ..."). After a cue's
+            # clause words it is always the conjunction, even when the name between it and the
+            # verb was blanked ("following the time when ____ was upbeat about ...")
+            if _WHEN_CONJ_RE.search(question, 0, m.start()):
+                continue
             if (not question[: m.start()].strip() or _AUX_AFTER_RE.match(question, m.end())
                     or not question[m.end():].strip(" ?.!")):  # "... visited Japan when?"
                 return "when"
