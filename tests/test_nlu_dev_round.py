@@ -118,6 +118,17 @@ def test_when_after_a_cue_is_a_conjunction_even_with_the_name_blanked():
     assert analyze("Earlier than when China visited Iran, when did Japan visit Iran?", M).answer_type == "time"
 
 
+def test_when_after_a_fronted_clause_asks_the_time():
+    q = "Prior to when China visited Iran, when did Japan most recently visit Iran?"
+    a = analyze(q, M)
+    assert a.answer_type == "time"
+    assert [(c.text, c.op) for c in a.cues if c.kind == "event"] == [("Prior to", "before")]
+    assert [[m.text for m in r.mentions] for r in a.refs] == [["China", "Iran"]]
+    # "when" joining two clauses is still the same-day cue
+    a = analyze("Who visited China when Iran visited Japan?", M)
+    assert [(c.text, c.op) for c in a.cues] == [("when", "equal")]
+
+
 def test_department_of_education_reads_the_education_sector():
     m = EntityMatcher(["Education_(United_States)", "Education_Ministry_(United_Kingdom)", "Education_(United_Kingdom)"])
     (got,) = m.match("Who did the American Department of Education praise?")

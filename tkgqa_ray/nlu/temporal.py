@@ -274,7 +274,12 @@ def parse_temporal_cues(question: str) -> list[Cue]:
     # question word: something precedes it and a clause follows it.
     for m in re.finditer(r"\bwhen\b", q, re.I):
         before, after = q[: m.start()].strip(), q[m.end():].strip(" ?.!")
-        # ... nor the cleft "Which day was it when X ...?" (it asks for X's own time)
+        # ... nor the cleft "Which day was it when X ...?" (it asks for X's own time), nor the
+        # question word of a main clause after a fronted clause ("Prior to when X met Y, when
+        # did Z visit W?": comma, then an auxiliary right after "when"; a blanked name between
+        # them would be wider than two spaces)
+        if before.endswith(",") and _AUX_NEXT_RE.match(q, m.end()):
+            continue
         if before and after and free(*m.span()) and not re.search(
             r"\b(?:in|on|at|during|time|date|day|year|month|than|before|after|to|since|until|as|following|"
             r"(?:was|is)\s+it)\s*$", before, re.I
@@ -322,6 +327,7 @@ def parse_temporal_cues(question: str) -> list[Cue]:
 
 
 # ---------------------------------------------------------------- answer type / granularity
+_AUX_NEXT_RE = re.compile(r"[ ]{1,2}(?:did|does|do|was|were|is|are|has|had|have|will|would|could|can)\b", re.I)
 _WH_RE = re.compile(r"\b(who|whom|whose|which|what|when)\b", re.I)
 _WHEN_CONJ_RE = re.compile(
     r"\b(?:the\s+(?:very\s+)?(?:time|day|moment|date|month|year|week|period)|than|to|following|after|before|"
