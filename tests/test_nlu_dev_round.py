@@ -80,7 +80,8 @@ def test_nominal_action_drops_only_a_support_verb():
     assert nominal_action("negotiate with") is None
 
 
-NAMES = ["Police_(Kenya)", "China", "Japan", "Al-Shabaab", "Businessperson_(Italy)", "Business_(Italy)", "Iran"]
+NAMES = ["Police_(Kenya)", "China", "Japan", "Al-Shabaab", "Businessperson_(Italy)", "Business_(Italy)", "Iran",
+         "Japan_Times"]
 M = EntityMatcher(NAMES)
 
 
@@ -98,6 +99,10 @@ M = EntityMatcher(NAMES)
         ("Who was the first one to visit China?", "subject", "visit"),
         ("Which was the final country to visit China?", "subject", "visit"),
         ("Who was it that China visited in 2014?", "object", "visited"),
+        # an article starting the name outside the mention is still embedded order
+        ("Who was the last one the Japan Times praised?", "object", "praised"),
+        ("Who was the first one that the Japan Times praised?", "object", "praised"),
+        ("Who was the first one that praised the Japan Times?", "subject", "praised"),
         # a preposition before the wh-word stays with the verb
         ("Iran called on whom in 2010?", "object", "called on"),
     ],

@@ -209,7 +209,9 @@ def _open_slot(masked: str, wh: tuple[int, int] | None, x: Mention) -> str:
     if _PASSIVE_END_RE.search(between):  # "who was visited by X": X is the agent
         return "object"
     words = re.findall(r"[\w']+", between.lower())
-    if not words:  # embedded order, wh directly before the name: "(I wonder) which country X visited"
+    if not words or all(w in ("the", "a", "an") for w in words):
+        # embedded order, wh directly before the name (an article may start it, outside the
+        # mention): "(I wonder) which country X visited", "the last one (that) the UN asked"
         return "object"
     if words and all(w in _AUX for w in words) and any(w not in ("the", "a", "an", "first", "last", "it", "that") for w in words):
         return "object"  # "who did X visit": X is the subject, the wh asks for the object
