@@ -103,6 +103,10 @@ M = EntityMatcher(NAMES)
         ("Who was the last one the Japan Times praised?", "object", "praised"),
         ("Who was the first one that the Japan Times praised?", "object", "praised"),
         ("Who was the first one that praised the Japan Times?", "subject", "praised"),
+        # passive with a stranded "by": the wh asks the agent (subject); "by X" names it
+        ("Who was Iran criticised by in 2010?", "subject", "criticised by"),
+        ("Who was the last one Iran was visited by?", "subject", "visited by"),
+        ("Who was criticised by Iran in 2010?", "object", "criticised by"),
         # a preposition before the wh-word stays with the verb
         ("Iran called on whom in 2010?", "object", "called on"),
     ],

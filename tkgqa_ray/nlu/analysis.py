@@ -48,6 +48,12 @@ _NAME_THE_RE = re.compile(
 )
 _REL_ANCHOR_RE = re.compile(r"\b(?:that|who|whom|which)\b", re.I)
 _PASSIVE_END_RE = re.compile(r"\b(?:was|were|is|are|been|being|got|get|gets)\b[\w\s']*\bby\s*$", re.I)
+# a passive verb + "by" with no agent after it (a boundary, a cue word or the end follows)
+_STRANDED_BY_RE = re.compile(
+    r"[\w\s']*?\b\w+(?:ed|en|t)\s+by\s*(?=$|[?.,;!]|(?:in|on|during|at|for|before|after|prior|since|until|"
+    r"following|ahead|subsequent|earlier|later|first|last|initially|most|the\s+(?:first|last|same))\b)",
+    re.I,
+)
 _BY_END_RE = re.compile(r"\bby\s*$", re.I)
 _BOUNDARY_RE = re.compile(r"[,;?.!]|\b(?:who|whom|whose|which|what|when)\b", re.I)
 _NOUN_STOP = {"did", "does", "do", "was", "were", "is", "are", "has", "have", "had", "will", "would", "first", "last"}
@@ -208,6 +214,8 @@ def _open_slot(masked: str, wh: tuple[int, int] | None, x: Mention) -> str:
     between = masked[wh[1] : x.start]
     if _PASSIVE_END_RE.search(between):  # "who was visited by X": X is the agent
         return "object"
+    if _STRANDED_BY_RE.match(masked, x.end):
+        return "subject"  # "who was X criticised by (in 2010)?": the wh asks the agent
     words = re.findall(r"[\w']+", between.lower())
     if not words or all(w in ("the", "a", "an") for w in words):
         # embedded order, wh directly before the name (an article may start it, outside the
