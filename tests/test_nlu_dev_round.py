@@ -68,6 +68,23 @@ def test_paraphrases_from_the_dev_round(lex, phrase, relation):
     assert lex.match(phrase)[0].relation == relation, lex.match(phrase)[:3]
 
 
+def test_short_e_verbs_stem_like_their_base():
+    from tkgqa_ray.nlu.lexicon import stem
+
+    assert {stem(w) for w in ("sue", "sued", "sues", "suing")} == {"sue"}
+    assert {stem(w) for w in ("need", "needs", "needed")} == {"need"}  # -eed is a base
+    assert {stem(w) for w in ("die", "died", "dies")} == {"die"}
+
+
+def test_news_verbs_of_the_sweep():
+    lex = RelationLexicon(RELS + ["Bring_lawsuit_against", "Impose_blockade,_restrict_movement", "Investigate"])
+    assert lex.match("sued")[0].relation == "Bring_lawsuit_against"
+    assert lex.match("wounded")[0].relation == "Physically_assault"
+    assert lex.match("besieged")[0].relation == "Impose_blockade,_restrict_movement"
+    assert lex.match("interrogated")[0].relation == "Investigate"
+    assert lex.match("begged")[0].relation == "Make_an_appeal_or_request"
+
+
 def test_plain_meeting_words_stay_consult(lex):
     assert lex.match("held talks with")[0].relation == "Consult"
     assert lex.match("met with")[0].relation == "Consult"

@@ -60,7 +60,7 @@ _IRREGULAR = {
     "undertook": "undertake", "drove": "drive", "driven": "drive", "slew": "slay", "slain": "slay",
     "sank": "sink", "sunk": "sink", "flew": "fly", "flown": "fly", "froze": "freeze",
     "frozen": "freeze", "overtook": "overtake", "forbade": "forbid", "forbidden": "forbid",
-    "hid": "hide", "hidden": "hide", "bit": "bite", "wound": "wind", "laid": "lay", "lain": "lie",
+    "hid": "hide", "hidden": "hide", "bit": "bite", "laid": "lay", "lain": "lie",
     "stuck": "stick", "sought-after": "seek", "upheld": "uphold", "withheld": "withhold",
     "oversaw": "oversee", "overseen": "oversee", "foresaw": "foresee", "rang": "ring", "rung": "ring",
     "sang": "sing", "dealt": "deal", "sat": "sit", "heard": "hear", "understood": "understand",
@@ -84,6 +84,10 @@ def stem(word: str) -> str:
         if w.endswith(suf) and len(w) - len(suf) >= 3 and not (suf == "s" and w.endswith("ss")):
             w = w[: len(w) - len(suf)] + rep
             break
+    else:  # a short verb in -e: sued / sues / suing -> "sue", as the base form stays
+        m = re.fullmatch(r"([a-z]{2})(?:ed|es|ing)", w)
+        if m and not w.endswith("eed"):  # need / feed / heed are bases
+            w = m.group(1) + "e"
     if w.endswith("ion") and len(w) > 6:  # negotiation ~ negotiate, cooperation ~ cooperate
         w = w[:-3]
     if len(w) > 2 and w[-1] == "y" and w[-2] not in "aeiou":
