@@ -124,6 +124,7 @@ M = EntityMatcher(NAMES)
         ("Who was Iran criticised by in 2010?", "subject", "criticised by"),
         ("Who was the last one Iran was visited by?", "subject", "visited by"),
         ("Who was criticised by Iran in 2010?", "object", "criticised by"),
+        ("Whom did Iran host a visit by for the first time?", "object", "host a visit by"),  # active
         # a preposition before the wh-word stays with the verb
         ("Iran called on whom in 2010?", "object", "called on"),
     ],

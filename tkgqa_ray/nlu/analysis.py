@@ -54,6 +54,7 @@ _STRANDED_BY_RE = re.compile(
     r"following|ahead|subsequent|earlier|later|first|last|initially|most|the\s+(?:first|last|same))\b)",
     re.I,
 )
+_BE_RE = re.compile(r"\b(?:was|were|is|are|been|being|be|got|get|gets|gotten)\b", re.I)
 _BY_END_RE = re.compile(r"\bby\s*$", re.I)
 _BOUNDARY_RE = re.compile(r"[,;?.!]|\b(?:who|whom|whose|which|what|when)\b", re.I)
 _NOUN_STOP = {"did", "does", "do", "was", "were", "is", "are", "has", "have", "had", "will", "would", "first", "last"}
@@ -214,8 +215,11 @@ def _open_slot(masked: str, wh: tuple[int, int] | None, x: Mention) -> str:
     between = masked[wh[1] : x.start]
     if _PASSIVE_END_RE.search(between):  # "who was visited by X": X is the agent
         return "object"
-    if _STRANDED_BY_RE.match(masked, x.end):
-        return "subject"  # "who was X criticised by (in 2010)?": the wh asks the agent
+    sb = _STRANDED_BY_RE.match(masked, x.end)
+    if sb and _BE_RE.search(masked[wh[1] : x.start] + " " + sb.group(0)):
+        # "who was X criticised by (in 2010)?": a passive (a form of be/get) with a stranded
+        # "by" asks the agent; "whom did X host a visit by" is active and asks the object
+        return "subject"
     words = re.findall(r"[\w']+", between.lower())
     if not words or all(w in ("the", "a", "an") for w in words):
         # embedded order, wh directly before the name (an article may start it, outside the
