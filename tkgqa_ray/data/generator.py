@@ -23,7 +23,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 import numpy as np
 
-from tkgqa_ray.data import phrasings, phrasings_fresh, phrasings_heldout, phrasings_surface_blind
+from tkgqa_ray.data import phrasings, phrasings_dev, phrasings_fresh, phrasings_heldout, phrasings_surface_blind
 from tkgqa_ray.data import surface_actors, surface_relations
 from tkgqa_ray.data.lexicon import ORDINALS, in_time, relation_phrase, render_time
 from tkgqa_ray.data.oracle_answers import MAX_ANSWERS, Oracle, OracleResult, QSpec
@@ -59,7 +59,7 @@ ALLEN_ASKED = ("before", "after", "during", "contains", "meets", "met_by")
 # used it remain reproducible; "fresh" (a blind set, see docs/data.md) is only used on its own.
 # "people" = the train templates plus question wrappers, with actors and relations written the
 # way people write them (issue #10); "surface_blind" is a second blind set (see docs/data.md).
-PHRASING_SETS = ("train", "heldout", "fresh", "people", "surface_blind", "all")
+PHRASING_SETS = ("train", "heldout", "fresh", "people", "surface_blind", "dev", "all")
 GRANS = ("day", "month", "year")
 
 
@@ -100,6 +100,11 @@ _SETS = {
         phrasings_surface_blind.TEMPLATES,
         entity_surface=phrasings_surface_blind.entity_surface,
         relation_surface=phrasings_surface_blind.relation_surface,
+    ),
+    # "dev": the nlu authors' development set (issue #10; not blind, see phrasings_dev.py)
+    "dev": _PhraseSet(
+        "dev", phrasings_dev.WORDS, phrasings_dev.TIME_STYLES, phrasings_dev.TEMPLATES,
+        entity_surface=phrasings_dev.entity_surface, relation_surface=phrasings_dev.relation_surface,
     ),
 }
 

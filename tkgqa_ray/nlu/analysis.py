@@ -38,8 +38,23 @@ _WH_PHRASE_RE = re.compile(
     r"(?: (?:or|and|/) [a-z]+)?))?\b",
     re.I,
 )
+# "Name / identify / list the (first) one (that) ...", "Give me the country ...": asks for an
+# entity without a wh-word; the noun phrase plays the wh-phrase's part (embedded word order).
+_NAME_THE_RE = re.compile(
+    r"\b(?:name|identify|list|give(?:\s+me)?|find|mention|state)\s+the\s+(?:[a-z]+\s+)?"
+    r"(?:one|ones|entity|entities|party|parties|actor|actors|country|countries|person|people|"
+    r"organi[sz]ations?|groups?|side)\b(?:\s+(?:that|who|whom|which))?",
+    re.I,
+)
 _REL_ANCHOR_RE = re.compile(r"\b(?:that|who|whom|which)\b", re.I)
 _PASSIVE_END_RE = re.compile(r"\b(?:was|were|is|are|been|being|got|get|gets)\b[\w\s']*\bby\s*$", re.I)
+# a passive verb + "by" with no agent after it (a boundary, a cue word or the end follows)
+_STRANDED_BY_RE = re.compile(
+    r"[\w\s']*?\b\w+(?:ed|en|t)\s+by\s*(?=$|[?.,;!]|(?:in|on|during|at|for|before|after|prior|since|until|"
+    r"following|ahead|subsequent|earlier|later|first|last|initially|most|the\s+(?:first|last|same))\b)",
+    re.I,
+)
+_BE_RE = re.compile(r"\b(?:was|were|is|are|been|being|be|got|get|gets|gotten)\b", re.I)
 _BY_END_RE = re.compile(r"\bby\s*$", re.I)
 _BOUNDARY_RE = re.compile(r"[,;?.!]|\b(?:who|whom|whose|which|what|when)\b", re.I)
 _NOUN_STOP = {"did", "does", "do", "was", "were", "is", "are", "has", "have", "had", "will", "would", "first", "last"}
@@ -76,6 +91,39 @@ class QuestionAnalysis:
     def time_cues(self) -> list[Cue]:
         return [c for c in self.cues if c.kind in ("time", "interval")]
 
+    @property
+    def relaxed_reason(self) -> str | None:
+        """Why a strict reading of this question is impossible, or None when it is possible.
+
+        A strict reading needs the asked event's names: one for an entity question (the other
+        role is asked), two for a time question (names of reference clauses may be borrowed).
+        When this is not None a symbolic parser returns its best *relaxed* reading
+        (:func:`leftover_names` / :func:`leftover_words` as slots) instead of failing, and
+        records ``relaxed_reason`` in its trace so relaxed answers can be told apart."""
+        need = 1 if self.answer_type == "entity" else 2
+        have = len(self.mentions)
+        if have >= need:
+            return None
+        if self.answer_type == "entity":
+            return "no entity mention for the asked event"
+        return f"a time question needs a complete event (two entity mentions), found {have}"
+
+    @property
+    def relaxed(self) -> bool:
+        """True when only a relaxed reading exists (see :attr:`relaxed_reason`)."""
+        return self.relaxed_reason is not None
+
+
+# "who was the (very) last one (that) X visited", "which was the first country to ...": the
+# copula + noun phrase belongs to the wh-phrase, so what follows decides the asked role
+# ("one that X visited" asks the object, "one to visit X" the subject)
+_WH_COPULA_RE = re.compile(
+    r"\s+(?:was|is|were|are)\s+(?:it\s+)?the\s+(?:[a-z]+\s+){0,2}?"
+    r"(?:one|ones|party|parties|country|countries|entity|entities|actor|person|side|organi[sz]ation)\b"
+    r"(?:\s+(?:that|who|whom|which))?",
+    re.I,
+)
+
 
 def _wh_span(masked: str) -> tuple[int, int] | None:
     for m in _WH_PHRASE_RE.finditer(masked):
@@ -84,7 +132,13 @@ def _wh_span(masked: str) -> tuple[int, int] | None:
         noun = m.group("noun")
         if noun and wh in ("which", "what") and noun.split()[0].lower() not in _NOUN_STOP:
             end = m.end("noun")
+        c = _WH_COPULA_RE.match(masked, end)
+        if c:
+            end = c.end()
         return (m.start(), end)
+    m = _NAME_THE_RE.search(masked)  # "Name the one (that) ...": an imperative wh-phrase
+    if m:
+        return m.span()
     m = _REL_ANCHOR_RE.search(masked)
     if m:
         return m.span()
@@ -139,8 +193,9 @@ def analyze(question: str, matcher: EntityMatcher, embeddings: Any = None) -> Qu
 
     main_mentions = [m for m in mentions if not any(a <= m.start < b for a, b in ref_spans)]
     blank = spans + wspans + [(c.start, c.end) for c in cues] + ref_spans
-    if wh:
-        blank.append(wh)
+    if wh:  # a preposition before the wh-word stays with the verb ("called on whom")
+        p = re.match(r"(?:with|to|for|from|against|by|of|on|at|in|about)\s+", masked[wh[0] : wh[1]], re.I)
+        blank.append((wh[0] + p.end(), wh[1]) if p else wh)
     phrase = relation_phrase(mask_spans(question, blank), keep_particle=True)
     main = Clause(main_mentions, phrase, span=(0, len(question)))
     if answer_type == "entity" and main_mentions:
@@ -160,8 +215,15 @@ def _open_slot(masked: str, wh: tuple[int, int] | None, x: Mention) -> str:
     between = masked[wh[1] : x.start]
     if _PASSIVE_END_RE.search(between):  # "who was visited by X": X is the agent
         return "object"
+    sb = _STRANDED_BY_RE.match(masked, x.end)
+    if sb and _BE_RE.search(masked[wh[1] : x.start] + " " + sb.group(0)):
+        # "who was X criticised by (in 2010)?": a passive (a form of be/get) with a stranded
+        # "by" asks the agent; "whom did X host a visit by" is active and asks the object
+        return "subject"
     words = re.findall(r"[\w']+", between.lower())
-    if not words:  # embedded order, wh directly before the name: "(I wonder) which country X visited"
+    if not words or all(w in ("the", "a", "an") for w in words):
+        # embedded order, wh directly before the name (an article may start it, outside the
+        # mention): "(I wonder) which country X visited", "the last one (that) the UN asked"
         return "object"
     if words and all(w in _AUX for w in words) and any(w not in ("the", "a", "an", "first", "last", "it", "that") for w in words):
         return "object"  # "who did X visit": X is the subject, the wh asks for the object

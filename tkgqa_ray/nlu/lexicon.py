@@ -60,7 +60,7 @@ _IRREGULAR = {
     "undertook": "undertake", "drove": "drive", "driven": "drive", "slew": "slay", "slain": "slay",
     "sank": "sink", "sunk": "sink", "flew": "fly", "flown": "fly", "froze": "freeze",
     "frozen": "freeze", "overtook": "overtake", "forbade": "forbid", "forbidden": "forbid",
-    "hid": "hide", "hidden": "hide", "bit": "bite", "wound": "wind", "laid": "lay", "lain": "lie",
+    "hid": "hide", "hidden": "hide", "bit": "bite", "laid": "lay", "lain": "lie",
     "stuck": "stick", "sought-after": "seek", "upheld": "uphold", "withheld": "withhold",
     "oversaw": "oversee", "overseen": "oversee", "foresaw": "foresee", "rang": "ring", "rung": "ring",
     "sang": "sing", "dealt": "deal", "sat": "sit", "heard": "hear", "understood": "understand",
@@ -84,6 +84,10 @@ def stem(word: str) -> str:
         if w.endswith(suf) and len(w) - len(suf) >= 3 and not (suf == "s" and w.endswith("ss")):
             w = w[: len(w) - len(suf)] + rep
             break
+    else:  # a short verb in -e: sued / sues / suing -> "sue", as the base form stays
+        m = re.fullmatch(r"([a-z]{2})(?:ed|es|ing)", w)
+        if m and not w.endswith("eed"):  # need / feed / heed are bases
+            w = m.group(1) + "e"
     if w.endswith("ion") and len(w) > 6:  # negotiation ~ negotiate, cooperation ~ cooperate
         w = w[:-3]
     if len(w) > 2 and w[-1] == "y" and w[-2] not in "aeiou":
@@ -154,6 +158,19 @@ def name_actions(name: str) -> list[str]:
     return [o for o in dict.fromkeys(out) if o]
 
 
+_SUPPORT_VERBS = re.compile(r"^(?:provide|give|grant|send|engage\s+in|make|conduct|carry\s+out|offer)\s+(?=\S)")
+
+
+def nominal_action(action: str) -> str | None:
+    """The thing an action hands over, for frames that take a noun ("{n}"): ``provide
+    economic aid`` -> "economic aid" ("pledged economic aid to"), ``engage in material
+    cooperation`` -> "material cooperation". None when the action has no support verb
+    (a verb such as "meet" already matches its noun by stem: "a meeting")."""
+    text, _, _ = _parse_pattern(action)
+    m = _SUPPORT_VERBS.match(text)
+    return text[m.end():] if m else None
+
+
 class RelationLexicon:
     """Patterns for the relations of one table; :meth:`match` scores a relation phrase."""
 
@@ -206,9 +223,10 @@ class RelationLexicon:
             acts = list(actions or []) + name_actions(rel[len(fam):])
             for frame in families[fam].get("frames") or []:
                 ftext, fw, fswap = _parse_pattern(frame)
-                for act in acts:
+                slot, fill = ("{n}", acts + [n for n in map(nominal_action, acts) if n]) if "{n}" in ftext else ("{x}", acts)
+                for act in fill:
                     atext, aw, _ = _parse_pattern(act)
-                    self._add(rel, ("<> " if fswap else "") + ftext.replace("{x}", atext), fw * aw)
+                    self._add(rel, ("<> " if fswap else "") + ftext.replace(slot, atext), fw * aw)
         elif actions:
             listed += actions
         for raw in listed:

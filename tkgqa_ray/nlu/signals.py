@@ -10,13 +10,13 @@ so every method reads a question the same way and no method reads gold labels.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
 from tkgqa_ray.time import parse_time
 
+from .text import CUE_TIME_CLAUSE_RE
 from .wrappers import strip_wrapper, wrapper_spans
 from .temporal import Cue, find_dates, infer_answer_type, infer_time_level, parse_temporal_cues
 
@@ -24,8 +24,8 @@ Order = Literal["before", "after", "same", "in"]
 Select = Literal["first", "last"]
 
 # "after the time that X ...": the words that introduce an event clause belong to the cue,
-# so the reference entity starts right after ``order_span``.
-_TIME_CLAUSE = re.compile(r"(?:\s+the\s+time(?:\s+that|\s+when)?)?", re.I)
+# so the reference entity starts right after ``order_span`` (nlu.text.CUE_TIME_CLAUSE_RE).
+_TIME_CLAUSE = CUE_TIME_CLAUSE_RE
 
 
 @dataclass(frozen=True)

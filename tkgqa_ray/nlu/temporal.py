@@ -270,7 +270,12 @@ def parse_temporal_cues(question: str) -> list[Cue]:
     # question word: something precedes it and a clause follows it.
     for m in re.finditer(r"\bwhen\b", q, re.I):
         before, after = q[: m.start()].strip(), q[m.end():].strip(" ?.!")
-        # ... nor the cleft "Which day was it when X ...?" (it asks for X's own time)
+        # ... nor the cleft "Which day was it when X ...?" (it asks for X's own time), nor the
+        # question word of a main clause after a fronted clause ("Prior to when X met Y, when
+        # did Z visit W?": comma, then an auxiliary right after "when"; a blanked name between
+        # them would be wider than two spaces)
+        if before.endswith(",") and _AUX_NEXT_RE.match(q, m.end()):
+            continue
         if before and after and free(*m.span()) and not re.search(
             r"\b(?:in|on|at|during|time|date|day|year|month|than|before|after|to|since|until|as|following|"
             r"(?:was|is)\s+it)\s*$", before, re.I
@@ -318,7 +323,13 @@ def parse_temporal_cues(question: str) -> list[Cue]:
 
 
 # ---------------------------------------------------------------- answer type / granularity
+_AUX_NEXT_RE = re.compile(r"[ ]{1,2}(?:did|does|do|was|were|is|are|has|had|have|will|would|could|can)\b", re.I)
 _WH_RE = re.compile(r"\b(who|whom|whose|which|what|when)\b", re.I)
+_WHEN_CONJ_RE = re.compile(
+    r"\b(?:the\s+(?:very\s+)?(?:time|day|moment|date|month|year|week|period)|than|to|following|after|before|"
+    r"since|until|till|as|from|prior\s+to|subsequent\s+to|ahead\s+of)\s*$",
+    re.I,
+)
 _AUX_AFTER_RE = re.compile(
     r"\s+(?:did|does|do|was|were|is|are|has|had|have|will|would|could|can|might|may|shall|should)\b", re.I
 )
@@ -359,7 +370,11 @@ def _wh_time_noun(question: str) -> str | None:
         w = m.group(1).lower()
         if w == "when":
             # a question word at the start, the end or before an auxiliary ("when did ..."); else a
-            # conjunction ("15 days earlier than when X met Y, whom did ...")
+            # conjunction ("15 days earlier than when X met Y, whom did ..."). After a cue's
+            # clause words it is always the conjunction, even when the name between it and the
+            # verb was blanked ("following the time when ____ was upbeat about ...")
+            if _WHEN_CONJ_RE.search(question, 0, m.start()):
+                continue
             if (not question[: m.start()].strip() or _AUX_AFTER_RE.match(question, m.end())
                     or not question[m.end():].strip(" ?.!")):  # "... visited Japan when?"
                 return "when"

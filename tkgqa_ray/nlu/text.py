@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 
 _TOKEN_RE = re.compile(r"\w+|['’]s\b|[^\w\s]", re.UNICODE)
 
@@ -48,3 +49,29 @@ def mask_spans(text: str, spans: list[tuple[int, int]], fill: str = " ") -> str:
         for i in range(max(a, 0), min(b, len(chars))):
             chars[i] = fill
     return "".join(chars)
+
+
+@lru_cache(maxsize=65536)
+def name_pattern(name: str) -> re.Pattern[str]:
+    """The one name-boundary pattern: ``name`` casefolded, not inside a longer word (``Iran``
+    does not match in ``Iranian``; punctuation inside a name is literal). Search it in a
+    casefolded text (:func:`name_spans`)."""
+    return re.compile(r"(?<!\w)" + re.escape(name.casefold()) + r"(?!\w)")
+
+
+def name_spans(text: str, name: str) -> list[tuple[int, int]]:
+    """Character spans where ``name`` occurs in ``text`` as a whole name (case-insensitive)."""
+    return [m.span() for m in name_pattern(name).finditer(text.casefold())]
+
+
+# The one definition of the words that introduce an event clause after an order cue
+# ("after *the time that* X visited Y", "before *the time when* ..."). Composed below into the
+# two forms readers need; method parsers use these instead of their own copies.
+TIME_CLAUSE = r"the\s+time(?:\s+(?:that|when))?"
+# right after a cue's own words (nlu.signals: an order cue's span includes these words)
+CUE_TIME_CLAUSE_RE = re.compile(rf"(?:\s+{TIME_CLAUSE})?", re.I)
+# the whole gap between an order cue and its reference's first name: "after, as the time
+# that the ...", "same month in which ...": match or fullmatch it on the text after the cue
+EVENT_CLAUSE_GAP_RE = re.compile(
+    rf"[\s,]*(?:as\s+|that\s+|when\s+|in\s+which\s+|on\s+which\s+)?(?:{TIME_CLAUSE}\s+)?(?:the\s+)?", re.I
+)
