@@ -20,6 +20,7 @@ from tkgqa_ray.methods.base import Stage, State
 from tkgqa_ray.methods.roles import run_roles
 from tkgqa_ray.nlu.entities import EntityMatcher
 from tkgqa_ray.nlu.signals import question_signals
+from tkgqa_ray.nlu.text import name_pattern
 from tkgqa_ray.retrieval.render import render_facts
 from tkgqa_ray.retrieval.schemas import AnswerOutput
 
@@ -29,14 +30,9 @@ if TYPE_CHECKING:
 MAX_PREDICTIONS = 10
 
 
-@lru_cache(maxsize=65536)
-def _name_pattern(name: str) -> re.Pattern[str]:
-    return re.compile(r"(?<!\w)" + re.escape(name.casefold()) + r"(?!\w)")
-
-
 def mentioned(question: str, display_name: str) -> bool:
     """Whether the question names ``display_name`` as whole words (case-insensitive)."""
-    return bool(_name_pattern(display_name).search(question.casefold()))
+    return bool(name_pattern(display_name).search(question.casefold()))
 
 
 def _time_at(day: str, granularity: str) -> str:

@@ -38,6 +38,7 @@ from tkgqa_ray.methods.pok.plan import REF, PlanError, PlanOutput, PlanStep, dir
 from tkgqa_ray.methods.pok.rerank import MU, rerank
 from tkgqa_ray.methods.pok.state import KEY, PokState
 from tkgqa_ray.nlu.signals import question_signals
+from tkgqa_ray.nlu.text import EVENT_CLAUSE_GAP_RE
 from tkgqa_ray.retrieval.answers import candidate_answers, clean_answers
 from tkgqa_ray.retrieval.dense import dense_fact_ids
 from tkgqa_ray.retrieval.render import fact_keys, render_facts
@@ -48,6 +49,8 @@ if TYPE_CHECKING:
     from tkgqa_ray.context import RunContext
 
 METHOD = "pok"
+# the reference event after an order cue: nlu's one clause-gap pattern, then the clause itself
+_REF_CLAUSE = re.compile(EVENT_CLAUSE_GAP_RE.pattern + r"(.+?)\s*(?:,|\?|$|\s+did\b)", re.I)
 
 
 # ----------------------------------------------------------------------------- symbolic roles
@@ -60,8 +63,7 @@ def symbolic_planner(inputs: dict[str, Any], ctx: "RunContext" | None = None) ->
     ref = None
     if sig.order in ("before", "after", "same") and sig.explicit is None and sig.order_span:
         tail = q[sig.order_span[1]:]
-        m = re.match(r"[\s,]*(?:as\s+|that\s+|when\s+)?(?:the\s+time\s+(?:that\s+|when\s+)?)?(?:the\s+)?"
-                     r"(.+?)\s*(?:,|\?|$|\s+did\b)", tail, re.I)
+        m = _REF_CLAUSE.match(tail)
         ref = m.group(1).strip() if m else None
     if not ref:
         return {"steps": [s.model_dump() for s in direct_plan(q)]}

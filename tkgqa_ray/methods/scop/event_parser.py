@@ -37,6 +37,9 @@ class EventParserStage(ScopStage):
                 st["roles"][-1]["error"] = "parse_failure: time-seeking question with a search triple"
                 st["roles"][-1]["ok"] = False
                 out = None
+            relaxed = out.pop("relaxed", None) if out is not None else None
+            if relaxed:
+                tr["relaxed"] = relaxed  # no strict reading: these triples are the best relaxed one
             s.triples = None if out is None else Reading.from_json(out)
             tr["triples_raw"] = out
         return states

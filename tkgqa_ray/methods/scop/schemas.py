@@ -11,6 +11,7 @@ import re
 from typing import Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic.json_schema import SkipJsonSchema
 
 from .types import UNKNOWN
 # Temporal words/expressions that must never sit inside a triple slot (they are constraints).
@@ -75,7 +76,9 @@ class TriplesOutput(BaseModel):
 
 
 class EventParserOutput(TriplesOutput):
-    pass
+    # Set only by the symbolic parser when no strict reading exists (the reason; the triples are
+    # its best relaxed reading). Hidden from the JSON schema an LLM is shown: not its job.
+    relaxed: SkipJsonSchema[Optional[str]] = None
 
 
 class AlignerOutput(TriplesOutput):

@@ -35,6 +35,7 @@ from tkgqa_ray.backbones.base import RoleRequest
 from tkgqa_ray.methods.base import Method, Stage, State, register_method, run_chain
 from tkgqa_ray.methods.roles import run_roles
 from tkgqa_ray.methods.tccrag.answer import Answer
+from tkgqa_ray.nlu.text import EVENT_CLAUSE_GAP_RE
 from tkgqa_ray.methods.tccrag.cef import EvFact, causal_evidence_filter, temporal_select
 from tkgqa_ray.methods.tccrag.parsing import (
     ArbiterOutput,
@@ -67,7 +68,7 @@ def _find(q: str, surface: str) -> tuple[int, int]:
     return (i, i + len(surface)) if i >= 0 else (-1, -1)
 
 
-_GAP = re.compile(r"[\s,]*(?:as\s+|that\s+|when\s+|in\s+which\s+|on\s+which\s+)?(?:the\s+time\s+(?:that\s+|when\s+)?)?(?:the\s+)?", re.I)
+_GAP = EVENT_CLAUSE_GAP_RE  # nlu's one "the time that" clause-gap pattern
 
 
 def _reference(q: str, ents: list[dict], order_span: tuple[int, int] | None) -> dict | None:

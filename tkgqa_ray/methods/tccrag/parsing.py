@@ -20,7 +20,7 @@ from tkgqa_ray.methods.roles import register_symbolic
 from tkgqa_ray.nlu.entities import EntityMatcher
 from tkgqa_ray.nlu.relations import relation_phrase
 from tkgqa_ray.nlu.signals import question_signals
-from tkgqa_ray.nlu.text import fold, mask_spans, tokenize
+from tkgqa_ray.nlu.text import fold, mask_spans, name_spans, tokenize
 from tkgqa_ray.nlu.wrappers import strip_wrapper
 from tkgqa_ray.retrieval.answers import mentioned
 
@@ -172,7 +172,7 @@ def symbolic_arbiter(inputs: dict[str, Any], ctx=None) -> dict[str, Any]:
         out = set()
         for form in [c] + list(surfaces.get(c, [])):
             if form:
-                out.update((m.start(), m.end()) for m in re.finditer(r"(?<!\w)" + re.escape(form.casefold()) + r"(?!\w)", qf))
+                out.update(name_spans(q, form))
         return sorted(out)
 
     occ = {c: spans(c) for c in cands}
