@@ -34,8 +34,9 @@ STARTING = "starting Python, importing vLLM and torch"
 # In start-up order; a later match never moves the bar back (phases may be skipped, e.g.
 # compilation with --enforce-eager).
 PHASES: tuple[Phase, ...] = (
-    Phase(r"non-default args|Resolved architecture", "reading the model config"),
-    Phase(r"Initializing a V1 LLM engine|Initializing an LLM engine", "starting the engine-core process"),
+    # the API server has read the config; the engine-core process now imports vLLM again
+    Phase(r"non-default args|Resolved architecture", "read the model config, starting the engine-core process"),
+    Phase(r"Initializing a V1 LLM engine|Initializing an LLM engine", "engine core up, starting the model worker"),
     Phase(r"Starting to load model", "loading the model weights"),
     Phase(r"Loading weights took|Model loading took", "profiling the model, allocating the KV cache"),
     Phase(r"Compiling a graph|torch\.compile takes|Dynamo bytecode transform", "compiling the model (torch.compile)"),
