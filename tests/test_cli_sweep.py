@@ -40,6 +40,12 @@ def test_multirun_sweep_comparison_report_and_diff(ray_session, tmp_path):
     for r in runs:
         assert (r / "metrics.json").exists() and (r / ".hydra" / "config.yaml").exists()
         assert (r / "report.html").exists()
+    # Each job diverts Ray's known-harmless lines into its own ray_console.log (Ray Data's
+    # per-dataset lines); only job 0 started Ray here, and job 1's file says where its lines are.
+    logs = [(r / "ray_console.log").read_text() for r in runs]
+    assert all("Dataset" in t for t in logs), [t[:300] for t in logs]
+    assert logs[1].startswith("# tkgqa-ray: an earlier run in this process started Ray")
+    assert str((runs[0] / "ray_console.log").resolve()) in logs[1].splitlines()[0]
     comp = sweep / "comparison"
     md = (comp / "comparison.md").read_text()
     assert meth in md and "rag" in md

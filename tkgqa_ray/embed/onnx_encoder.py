@@ -12,6 +12,12 @@ quantiser. The exported files are cached per (model, source files, backend) unde
 
 Batches are formed from texts sorted by token length and padded only to the longest text
 of their batch, so almost no compute goes to padding.
+
+``workers=N`` (ONNX Runtime only) runs N sessions of ``threads // N`` threads side by side, each
+taking alternate batches of a call, instead of one session: a batch's vectors do not depend on
+which session ran it, and independent sessions skip the per-operator thread synchronisation
+that costs a multi-thread session part of its CPU time. Default (threads not given):
+:data:`DEFAULT_WORKERS` sessions, as measured in docs/embeddings.md.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ import logging
 import os
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Sequence
 
@@ -33,6 +40,10 @@ log = logging.getLogger(__name__)
 
 EXPORT_FORMAT = 1  # bump when the export recipe changes: old exports are then ignored
 ONNX_BACKENDS = ("onnx", "onnx-int8", "openvino", "openvino-int8")
+# Sessions when the thread count is not given: 2 one-thread sessions beat one 2-thread session
+# on this 2-core box (1.13x wall, +14 % texts per CPU-second, identical vectors; docs/embeddings.md).
+# Capped at 2 (what was measured; each session holds its own copy of the weights).
+DEFAULT_WORKERS = 2
 OPSET = 17
 
 
@@ -221,7 +232,7 @@ class OnnxEncoder:
 
     def __init__(self, name: str, source: str | Path, backend: str = "onnx-int8",
                  batch_size: int = 64, threads: int | None = None,
-                 model_root: str | Path | None = None) -> None:
+                 model_root: str | Path | None = None, workers: int | None = None) -> None:
         if backend not in ONNX_BACKENDS:
             raise ValueError(f"unknown ONNX backend {backend!r}; known: {ONNX_BACKENDS}")
         try:
@@ -236,6 +247,11 @@ class OnnxEncoder:
         self.backend = backend
         self.batch_size = int(batch_size)
         self.threads = int(threads or os.cpu_count() or 1)
+        if workers is None:  # default: ORT with threads left to us -> up to 2 one-thread sessions
+            workers = min(self.threads, DEFAULT_WORKERS) if threads is None and backend.startswith("onnx") else 1
+        self.workers = max(1, int(workers))
+        if self.workers > 1 and backend.startswith("openvino"):
+            raise ValueError("workers > 1 is for the ONNX Runtime backends (OpenVINO has its own streams)")
         self.max_seq_length = _max_seq_length(source)
         self.tokenizer = Tokenizer.from_file(str(source / "tokenizer.json"))
         self.tokenizer.no_padding()
@@ -244,7 +260,13 @@ class OnnxEncoder:
         try:
             self.model_path = prepare_model_files(source, backend, model_root)
             runner = _OpenVinoRunner if backend.startswith("openvino") else _OrtRunner
-            self._run = runner(self.model_path, self.threads)
+            if self.workers > 1:  # N sessions of threads // N threads (at least 1) each
+                per = max(1, self.threads // self.workers)
+                self._runs = [runner(self.model_path, per) for _ in range(self.workers)]
+                self._run = self._runs[0]
+            else:
+                self._run = runner(self.model_path, self.threads)
+                self._runs = [self._run]
         except EncoderUnavailableError:
             raise
         except ImportError as exc:
@@ -253,6 +275,8 @@ class OnnxEncoder:
             ) from exc
         self.dim = int(self._run(np.ones((1, 2), np.int64), np.ones((1, 2), np.int64)).shape[1])
         self._lock = threading.Lock()
+        # ORT releases the GIL inside run(): threads that each own a session run in parallel
+        self._pool = ThreadPoolExecutor(self.workers, thread_name_prefix="ort") if self.workers > 1 else None
 
     def tokenize(self, texts: Sequence[str]) -> list[list[int]]:
         return [e.ids for e in self.tokenizer.encode_batch(list(texts), add_special_tokens=True)]
@@ -268,17 +292,29 @@ class OnnxEncoder:
         order = np.argsort(lengths, kind="stable")
         out = np.empty((len(texts), self.dim), np.float32)
         bs = int(batch_size or self.batch_size)
+        batches = [order[i : i + bs] for i in range(0, len(order), bs)]
+
+        def run(rows: np.ndarray, session) -> None:  # noqa: ANN001
+            width = int(lengths[rows].max())
+            batch = np.full((len(rows), width), self.pad_id, np.int64)
+            mask = np.zeros((len(rows), width), np.int64)
+            for r, row in enumerate(rows):
+                seq = ids[row]
+                batch[r, : len(seq)] = seq
+                mask[r, : len(seq)] = 1
+            out[rows] = session(batch, mask)
+
         with self._lock:
-            for i in range(0, len(order), bs):
-                rows = order[i : i + bs]
-                width = int(lengths[rows].max())
-                batch = np.full((len(rows), width), self.pad_id, np.int64)
-                mask = np.zeros((len(rows), width), np.int64)
-                for r, row in enumerate(rows):
-                    seq = ids[row]
-                    batch[r, : len(seq)] = seq
-                    mask[r, : len(seq)] = 1
-                out[rows] = self._run(batch, mask)
+            if self._pool is None or len(batches) < 2:
+                for rows in batches:
+                    run(rows, self._run)
+            else:  # worker k runs batches k, k+N, ... (length-sorted: neighbours cost alike)
+                def lane(k: int) -> None:
+                    for rows in batches[k :: self.workers]:
+                        run(rows, self._runs[k])
+
+                for f in [self._pool.submit(lane, k) for k in range(self.workers)]:
+                    f.result()
         return l2_normalise(out)
 
     def encode_queries(self, texts: Sequence[str]) -> np.ndarray:
@@ -295,4 +331,5 @@ class OnnxEncoder:
         return self.encode(texts, batch_size=1)
 
     def __repr__(self) -> str:
-        return f"OnnxEncoder({self.name!r}, backend={self.backend!r}, dim={self.dim}, threads={self.threads})"
+        return (f"OnnxEncoder({self.name!r}, backend={self.backend!r}, dim={self.dim}, threads={self.threads}"
+                f"{f', workers={self.workers}' if self.workers > 1 else ''})")

@@ -84,6 +84,10 @@ def init_ray(cfg: DictConfig, run_dir: Path | None = None) -> None:
     import ray
 
     if ray.is_initialized():
+        if run_dir is not None:  # a later job of a sweep (same process): its own ray_console.log
+            from tkgqa_ray.pipeline.ray_logging import attach_run
+
+            attach_run(run_dir)
         return
     if run_dir is not None:
         from tkgqa_ray.pipeline.ray_logging import quiet_ray_console

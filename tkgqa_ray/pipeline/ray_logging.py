@@ -21,6 +21,12 @@ few lines on every run that are none of those and read as failures; each goes to
   driver raises the notice itself, with fd 2 pointed at ``ray_console.log`` for that one call,
   on a throwaway actor that holds an ObjectRef; the once-per-process flag is then spent and
   Ray Data's pool no longer prints it. The file says so next to the captured line.
+
+A Hydra multirun sweep runs its jobs one after another in one process, and Ray stays up
+between them: only the first job starts Ray. Each later job calls :func:`attach_run`, which
+points the diversion at that job's own ``ray_console.log`` and starts the file with a line
+naming the first job's file, which holds the lines only Ray's start prints (token notice,
+banner, the once-per-process ``E`` notice).
 """
 
 from __future__ import annotations
@@ -49,6 +55,7 @@ RESTART_NOTICE = re.compile(r"has constructor arguments in the object store and 
 
 _lock = threading.Lock()
 _file_handler: logging.FileHandler | None = None
+_ray_start_log: Path | None = None  # the ray_console.log of the run that started Ray here
 
 
 class RayConsoleFilter(logging.Filter):
@@ -85,13 +92,15 @@ def _console_handlers() -> list[logging.Handler]:
 def quiet_ray_console(run_dir: Path) -> Path:
     """Before ``ray.init``: divert known-harmless Ray records from the console to
     ``run_dir/ray_console.log`` (idempotent; a later call re-points the file)."""
-    global _file_handler
+    global _file_handler, _ray_start_log
     import ray  # noqa: F401 - importing ray installs its console handler
     import ray.data  # noqa: F401 - and Ray Data's
 
     path = Path(run_dir) / CONSOLE_LOG
     path.parent.mkdir(parents=True, exist_ok=True)
     with _lock:
+        if not ray.is_initialized():  # this run is about to start Ray: its file has Ray's start lines
+            _ray_start_log = path.resolve()
         old, _file_handler = _file_handler, logging.FileHandler(path, encoding="utf-8")
         _file_handler.setFormatter(logging.Formatter("%(asctime)s\t%(levelname)s %(name)s -- %(message)s"))
         if old is not None:
@@ -100,6 +109,25 @@ def quiet_ray_console(run_dir: Path) -> Path:
             if not any(isinstance(f, RayConsoleFilter) for f in h.filters):
                 h.addFilter(RayConsoleFilter())
     return path
+
+
+def attach_run(run_dir: Path) -> Path:
+    """A run in a process where Ray is already up (a sweep's later job): its known-harmless
+    Ray lines go to its own ``run_dir/ray_console.log`` from now on; the file's first line
+    says where the lines printed when Ray started are."""
+    path = Path(run_dir) / CONSOLE_LOG
+    path.parent.mkdir(parents=True, exist_ok=True)
+    first = _ray_start_log
+    if first is not None and first != path.resolve():
+        where = (f"an earlier run in this process started Ray; the lines Ray prints once per process "
+                 f"(token notice, banner, the 'constructor arguments in the object store' notice) are in {first}")
+    elif first is None:
+        where = "Ray was started before this run (not by tkgqa-ray's driver); its start-up lines are not here"
+    else:
+        where = "this run dir started Ray earlier in this process"
+    with open(path, "a", encoding="utf-8") as f:
+        f.write(f"# tkgqa-ray: {where}. Known-harmless Ray lines of this run follow.\n")
+    return quiet_ray_console(run_dir)
 
 
 class _NoticeHolder:

