@@ -25,8 +25,9 @@ def real_kg_path() -> Path:
 
 @pytest.fixture(scope="session")
 def real_kg_table(real_kg_path):
-    """The real KG loaded once per session (~10 s on 2 cores; four tests read it). Tests must
-    not modify it."""
+    """The real KG loaded once per session (~10 s on 2 cores; every test that needs the parsed
+    table takes it from here: loader, store, sharded store, generator, surface_blind, actors).
+    Tests must not modify it."""
     from tkgqa_ray.kg import load_kg
 
     return load_kg(real_kg_path)
@@ -34,10 +35,15 @@ def real_kg_table(real_kg_path):
 
 @pytest.fixture(scope="session")
 def make_symbolic_ctx(tmp_path_factory):
-    """Factory: an in-process ``RunContext`` over hand-made rows — real ``FactStore``, MiniLM
-    ``EmbeddingService`` with the fact index, symbolic backbone (what method tests run on)."""
+    """Factory: an in-process ``RunContext`` over hand-made rows (what method tests run on):
+    a real ``FactTable`` and ``FactStore`` (or the ``store`` class given, e.g. a counting
+    subclass), an ``EmbeddingService`` and the symbolic backbone (or ``backbone``), bound.
 
-    def make(rows, fact_index: bool = True):
+    ``encoder="minilm"``: the packaged MiniLM (loaded once per process), vectors cached under a
+    fresh temporary dir, with the fact index unless ``fact_index=False``. ``encoder="hashing"``:
+    the model-free hashing encoder, no cache, no fact index unless asked (the SCoP tests)."""
+
+    def make(rows, fact_index: bool | None = None, *, encoder: str = "minilm", store=None, backbone=None):
         from tkgqa_ray.backbones.symbolic import SymbolicBackbone
         from tkgqa_ray.context import RunContext
         from tkgqa_ray.embed.service import EmbeddingService
@@ -45,9 +51,15 @@ def make_symbolic_ctx(tmp_path_factory):
         from tkgqa_ray.kg.table import FactTable
 
         table = FactTable.from_rows(rows)
-        emb = EmbeddingService(table, cache_dir=tmp_path_factory.mktemp("emb"), fact_index=fact_index)
-        bb = SymbolicBackbone()
-        ctx = RunContext(table=table, store=FactStore(table), embeddings=emb, backbone=bb)
+        if encoder == "minilm":
+            emb = EmbeddingService(table, cache_dir=tmp_path_factory.mktemp("emb"),
+                                   fact_index=True if fact_index is None else fact_index)
+        elif encoder == "hashing":
+            emb = EmbeddingService(table, encoder_name="hashing", cache_dir=False, fact_index=bool(fact_index))
+        else:
+            raise ValueError(f"encoder must be 'minilm' or 'hashing', not {encoder!r}")
+        bb = SymbolicBackbone() if backbone is None else backbone
+        ctx = RunContext(table=table, store=(store or FactStore)(table), embeddings=emb, backbone=bb)
         bb.bind(ctx)
         return ctx
 

@@ -23,11 +23,24 @@ def _cli(args: list[str], cwd: Path, env: dict, timeout: int = 600) -> subproces
     return p
 
 
-def test_multirun_sweep_comparison_report_and_diff(ray_session, tmp_path):
+def _main(args: list[str], capsys) -> str:
+    """``tkgqa-ray ARGS`` in this process (what the console script calls): its stdout. The
+    report/diff commands need no Ray and no fresh interpreter; their exit codes as a process
+    are tested in test_pipeline_reliability."""
+    from tkgqa_ray.cli import main
+
+    capsys.readouterr()
+    rc = main(args)
+    out, err = capsys.readouterr()
+    assert rc == 0, (out[-2000:], err[-4000:])
+    return out
+
+
+def test_multirun_sweep_comparison_report_and_diff(ray_session, tmp_path, capsys):
     import ray
 
     root = tmp_path / "ds"
-    make_dataset(root, n_questions=8, seed=5)
+    gold = make_dataset(root, n_questions=8, seed=5)  # scan-oracle answers by quid
     env = {**os.environ, "RAY_ADDRESS": ray.get_runtime_context().gcs_address,
            "PYTHONPATH": os.pathsep.join([str(Path(__file__).parent), os.environ.get("PYTHONPATH", "")])}
     sweep = tmp_path / "sweep"
@@ -54,32 +67,41 @@ def test_multirun_sweep_comparison_report_and_diff(ray_session, tmp_path):
     assert list(comp.glob("*.png"))
 
     # The store lookup answers every question (scan-oracle gold); rag with the symbolic
-    # answerer scores what it scores — the two runs are told apart by method in the table.
-    m0 = json.loads((runs[0] / "metrics.json").read_text())
-    assert (m0["n_questions"], m0["n_errors"]) == (8, 0)
-    assert m0["overall"]["multitq_official"]["hits@1"]["value"] == 1.0  # every answer = the scan oracle's
+    # answerer scores what it scores: its Hits@1 is recomputed here from its rows and the
+    # scan-oracle gold (top prediction among the gold answers), per question.
     import pandas as pd
 
+    def hits(run: Path) -> dict[str, bool]:
+        rows = pd.read_parquet(run / "predictions.parquet")
+        return {q: len(p) > 0 and p[0] in gold[q] for q, p in zip(rows.quid, rows.predictions)}
+
+    h0, h1 = hits(runs[0]), hits(runs[1])
+    assert sorted(h0) == sorted(h1) == sorted(gold) and all(h0.values())
+    m0, m1 = (json.loads((r / "metrics.json").read_text()) for r in runs)
+    assert (m0["n_questions"], m0["n_errors"]) == (m1["n_questions"], m1["n_errors"]) == (8, 0)
+    assert m0["overall"]["multitq_official"]["hits@1"]["value"] == 1.0  # every answer = the scan oracle's
+    rag_hits1 = sum(h1.values()) / 8
+    assert m1["overall"]["multitq_official"]["hits@1"]["value"] == pytest.approx(rag_hits1)
     agg = pd.read_parquet(comp / "aggregates.parquet")
     overall = agg[(agg.metric == "hits@1") & (agg.breakdown == "overall") & (agg.protocol == "multitq_official")]
-    assert dict(zip(overall.method, overall.value))[meth] == 1.0
+    assert dict(zip(overall.method, overall.value)) == pytest.approx({meth: 1.0, "rag": rag_hits1})
 
     # Rebuild from existing dirs into another folder: same table.
-    _cli(["report", str(sweep), "-o", str(tmp_path / "again")], tmp_path, env)
+    _main(["report", str(sweep), "-o", str(tmp_path / "again")], capsys)
     assert (tmp_path / "again" / "comparison.md").read_text() == md
 
     # One run dir: rebuild its own report in place.
     (runs[1] / "metrics.md").unlink()
     (runs[1] / "report.html").unlink()
-    p = _cli(["report", str(runs[1])], tmp_path, env)
+    out = _main(["report", str(runs[1])], capsys)
     assert (runs[1] / "metrics.md").exists() and (runs[1] / "report.html").exists()
-    lines = p.stdout.strip().splitlines()
+    lines = out.strip().splitlines()
     assert lines[0].startswith("Hits@1 (multitq_official): ") and "(n=8, errors=0, missing=0)" in lines[0]
     assert lines[-1] == f"report written to {runs[1] / 'report.html'}"
 
     # Per-question diff.
-    p = _cli(["diff", str(runs[0]), str(runs[1]), "-o", str(tmp_path / "diff")], tmp_path, env)
+    out = _main(["diff", str(runs[0]), str(runs[1]), "-o", str(tmp_path / "diff")], capsys)
     summary = json.loads((tmp_path / "diff" / "diff.json").read_text())
-    assert summary["n"] == 8 and summary["a_score"] == 1.0
-    assert summary["a_only"] == round(8 * (1.0 - summary["b_score"]))
-    assert "Per-question diff" in p.stdout
+    assert summary["n"] == 8 and summary["a_score"] == 1.0 and summary["b_score"] == pytest.approx(rag_hits1)
+    assert (summary["a_only"], summary["b_only"]) == (sum(not h for h in h1.values()), 0)  # A right where rag missed
+    assert "Per-question diff" in out

@@ -234,8 +234,8 @@ def test_relation_renderings_hand_checked():
 
 
 @pytest.mark.realkg
-def test_real_kg_coverage_and_generation(real_kg_path):
-    table = load_kg(real_kg_path)
+def test_real_kg_coverage_and_generation(real_kg_table):
+    table = real_kg_table  # loaded once per session (conftest)
     t = sb.tables()
     # relations: every one of the 120 most frequent KG relations has a paraphrase
     counts = np.bincount(np.asarray(table.r), minlength=len(table.relations))

@@ -239,11 +239,10 @@ def test_people_surfaces_round_trip():
 
 
 @pytest.mark.realkg
-def test_real_kg_coverage_and_people_questions(real_kg_path):
+def test_real_kg_coverage_and_people_questions(real_kg_table):
     from tkgqa_ray.data.generator import generate
-    from tkgqa_ray.kg.loader import load_kg
 
-    table = load_kg(real_kg_path)
+    table = real_kg_table  # loaded once per session (conftest)
     names = list(table.entities)
     m = EntityMatcher.for_table(table)
     g = m.actors

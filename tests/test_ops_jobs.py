@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from hydra import compose, initialize_config_dir
+from omegaconf import OmegaConf
 
 from tkgqa_ray.pipeline.validate import validate_config
 
@@ -22,14 +23,20 @@ def _dry_run(script: str, *args: str, root: Path) -> list[str]:
     return p.stdout.rstrip("\n").split("\n")
 
 
-def _check(argv: list[str]) -> tuple[list[str], dict]:
+def _check(argv: list[str]) -> list[str]:
+    """Parse the printed command as ``ray job submit`` itself does (Ray's click command, its
+    RuntimeEnv validation) and return the entry point's ``tkgqa-ray run`` arguments."""
+    from ray.dashboard.modules.job.cli import submit
+    from ray.runtime_env import RuntimeEnv
+
     assert argv[:3] == ["ray", "job", "submit"]
-    assert argv[argv.index("--working-dir") + 1] == "."
-    env = json.loads(argv[argv.index("--runtime-env-json") + 1])
-    assert {"HF_HOME", "TKGQA_CACHE_DIR"} <= set(env["env_vars"])
-    entry = argv[argv.index("--") + 1 :]
+    params = submit.make_context("submit", argv[3:]).params  # unknown options / bad values raise
+    # the scripts cd to the checkout before submitting: the working dir uploaded is this repo
+    assert (REPO / params["working_dir"]).resolve() == REPO
+    RuntimeEnv(**json.loads(params["runtime_env_json"]))  # Ray's own runtime-env validation
+    entry = list(params["entrypoint"])
     assert entry[:2] == ["tkgqa-ray", "run"]
-    return entry[2:], env
+    return entry[2:]
 
 
 @pytest.mark.parametrize(
@@ -37,21 +44,33 @@ def _check(argv: list[str]) -> tuple[list[str], dict]:
     [("multitq_full.sh", ("rag", "symbolic", "run.limit=10")), ("backbone_sweep.sh", ("rag", "symbolic,qwen2.5-14b"))],
 )
 def test_job_entry_point_composes_and_validates(tmp_path, script, args):
+    """Every job the entry point stands for (a sweep: each value, by Hydra's own override
+    parser) composes and validates, and carries the script's METHOD / BACKBONE / overrides."""
+    from hydra.core.override_parser.overrides_parser import OverridesParser
+
     root = tmp_path / "MultiTQ"
     (root / "kg").mkdir(parents=True)
-    overrides, _ = _check(_dry_run(script, *args, root=root))
+    overrides = _check(_dry_run(script, *args, root=root))
+    method, backbones, extra = args[0], args[1].split(","), list(args[2:])
     if overrides[0] == "-m":  # a sweep: check every job of the sweep
         overrides = overrides[1:]
         assert any(o.startswith("hydra.sweep.dir=") for o in overrides)
-    sweep = [o for o in overrides if o.startswith("backbone=")][0].split("=", 1)[1].split(",")
+    assert all(o in overrides for o in extra)  # the caller's overrides reach the entry point
+    parsed = OverridesParser.create().parse_overrides([o for o in overrides if not o.startswith("hydra.")])
+    (bb,) = [o for o in parsed if o.key_or_group == "backbone"]
+    sweep = list(bb.sweep_string_iterator()) if bb.is_sweep_override() else [bb.get_value_element_as_str()]
+    assert sweep == backbones
     plain = [o for o in overrides if not o.startswith(("backbone=", "hydra."))]
     with initialize_config_dir(config_dir=str(REPO / "conf"), version_base="1.3"):
-        for bb in sweep:
-            cfg = compose("config", overrides=[*plain, f"backbone={bb}"])
+        for name in sweep:
+            cfg = compose("config", overrides=[*plain, f"backbone={name}"])
             if cfg.run.output_dir is not None:
                 cfg.run.output_dir = str(tmp_path / "out")
-            validate_config(cfg)
-            assert cfg.dataset.root == str(root) and cfg.method.name == "rag"
+            conf = validate_config(cfg)
+            assert (cfg.dataset.root, conf.method.name, conf.backbone["name"]) == (str(root), method, name)
+            for o in extra:
+                key, value = o.split("=", 1)
+                assert str(OmegaConf.select(cfg, key)) == value, o
 
 
 def test_experiment_grid_expands_into_valid_jobs(tmp_path):

@@ -3,8 +3,6 @@ count and order, only the search triple reverses, uncertain slots keep surface f
 
 import pytest
 
-from tkgqa_ray.embed.service import EmbeddingService
-from tkgqa_ray.kg import FactStore, FactTable
 from tkgqa_ray.methods.scop import symbolic
 from tkgqa_ray.methods.scop.alignment import SlotRetriever, TripleIndex, enforce_rules, retrieve
 from tkgqa_ray.methods.scop.types import Triple
@@ -18,16 +16,9 @@ ROWS = [
 ]
 
 
-class Ctx:
-    def __init__(self):
-        self.table = FactTable.from_rows(ROWS)
-        self.store = FactStore(self.table)
-        self.embeddings = EmbeddingService(self.table, encoder_name="hashing", cache_dir=False)
-
-
 @pytest.fixture(scope="module")
-def ctx():
-    return Ctx()
+def ctx(make_symbolic_ctx):
+    return make_symbolic_ctx(ROWS, encoder="hashing")
 
 
 def align(ctx, anchors, search):

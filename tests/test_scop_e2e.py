@@ -5,10 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from tkgqa_ray.backbones.symbolic import SymbolicBackbone
-from tkgqa_ray.context import RunContext
-from tkgqa_ray.embed.service import EmbeddingService
-from tkgqa_ray.kg import FactStore, FactTable
 from tkgqa_ray.methods.scop.method import SCoP
 
 HAND = [
@@ -43,12 +39,8 @@ CASES = [
 
 
 @pytest.fixture(scope="module")
-def hand_ctx():
-    table = FactTable.from_rows(HAND)
-    bb = SymbolicBackbone()
-    ctx = RunContext(table, FactStore(table), EmbeddingService(table, encoder_name="hashing", cache_dir=False), bb)
-    bb.bind(ctx)
-    return ctx
+def hand_ctx(make_symbolic_ctx):
+    return make_symbolic_ctx(HAND, encoder="hashing")
 
 
 def test_hand_made_kg_hand_verified_answers(hand_ctx):
@@ -69,14 +61,10 @@ def test_ablations_run_and_full_method_is_best_on_hand_cases(hand_ctx):
 
 
 @pytest.fixture(scope="module")
-def synth_ctx(tmp_path_factory):
+def synth_ctx(make_symbolic_ctx):
     from tkgqa_ray.data.synth import SynthConfig, synth_rows
 
-    table = FactTable.from_rows(synth_rows(SynthConfig(seed=3, n_facts=8000)))
-    bb = SymbolicBackbone()
-    ctx = RunContext(table, FactStore(table), EmbeddingService(table, encoder_name="hashing", cache_dir=False), bb)
-    bb.bind(ctx)
-    return ctx
+    return make_symbolic_ctx(synth_rows(SynthConfig(seed=3, n_facts=8000)), encoder="hashing")
 
 
 def test_synthetic_kg_generated_questions_against_oracle_gold(synth_ctx):

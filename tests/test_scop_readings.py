@@ -7,10 +7,6 @@ from __future__ import annotations
 
 import pytest
 
-from tkgqa_ray.backbones.symbolic import SymbolicBackbone
-from tkgqa_ray.context import RunContext
-from tkgqa_ray.embed.service import EmbeddingService
-from tkgqa_ray.kg import FactStore, FactTable
 from tkgqa_ray.methods.scop.method import SCoP
 
 ROWS = [
@@ -26,12 +22,8 @@ ROWS = [
 
 
 @pytest.fixture(scope="module")
-def ctx():
-    table = FactTable.from_rows(ROWS)
-    bb = SymbolicBackbone()
-    c = RunContext(table, FactStore(table), EmbeddingService(table, encoder_name="hashing", cache_dir=False), bb)
-    bb.bind(c)
-    return c
+def ctx(make_symbolic_ctx):
+    return make_symbolic_ctx(ROWS, encoder="hashing")
 
 
 def run(ctx, qs):
@@ -85,16 +77,14 @@ ACTOR_ROWS = [
 ]
 
 
-def test_ambiguous_mention_candidates_the_kg_decides(monkeypatch):
+def test_ambiguous_mention_candidates_the_kg_decides(monkeypatch, make_symbolic_ctx):
     """A mention naming several entities (as the actor grammar returns "the Kenyan police":
     scored candidate ids) stays a candidate set; the reading with admissible evidence wins."""
     import tkgqa_ray.nlu.analysis as an
     from tkgqa_ray.nlu import Mention
 
-    table = FactTable.from_rows(ACTOR_ROWS)
-    bb = SymbolicBackbone()
-    c = RunContext(table, FactStore(table), EmbeddingService(table, encoder_name="hashing", cache_dir=False), bb)
-    bb.bind(c)
+    c = make_symbolic_ctx(ACTOR_ROWS, encoder="hashing")
+    table = c.table
     ids = (table.entity_id["Police_(Kenya)"], table.entity_id["Military_(Kenya)"])
     real = an.find_entity_mentions
 

@@ -11,8 +11,6 @@ from tkgqa_ray.backbones.base import Backbone, RoleResult
 from tkgqa_ray.backbones.symbolic import SymbolicBackbone
 from tkgqa_ray.backbones.validation import validate_output
 from tkgqa_ray.context import RunContext
-from tkgqa_ray.embed.service import EmbeddingService
-from tkgqa_ray.kg import FactStore, FactTable
 from tkgqa_ray.methods.base import METHODS
 from tkgqa_ray.methods.scop.alignment import AlignmentStage, RawAlignmentStage
 from tkgqa_ray.methods.scop.constraints import ConstraintParseStage, NoConstraintStage
@@ -36,10 +34,9 @@ QS = [
 
 
 @pytest.fixture(scope="module")
-def base_ctx():
-    table = FactTable.from_rows(ROWS)
-    emb = EmbeddingService(table, encoder_name="hashing", cache_dir=False)
-    return table, FactStore(table), emb
+def base_ctx(make_symbolic_ctx):
+    c = make_symbolic_ctx(ROWS, encoder="hashing")
+    return c.table, c.store, c.embeddings
 
 
 class Scripted(Backbone):

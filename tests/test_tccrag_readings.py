@@ -6,10 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tkgqa_ray.backbones.symbolic import SymbolicBackbone
-from tkgqa_ray.context import RunContext
-from tkgqa_ray.embed.service import EmbeddingService
-from tkgqa_ray.kg import FactStore, FactTable
+from tkgqa_ray.kg import FactStore
 from tkgqa_ray.methods.tccrag.method import TCCRAG
 
 from test_scop_readings import ROWS
@@ -31,12 +28,8 @@ class CountingStore(FactStore):
 
 
 @pytest.fixture(scope="module")
-def ctx():
-    table = FactTable.from_rows(ROWS)
-    bb = SymbolicBackbone()
-    c = RunContext(table, CountingStore(table), EmbeddingService(table, encoder_name="hashing", cache_dir=False), bb)
-    bb.bind(c)
-    return c
+def ctx(make_symbolic_ctx):
+    return make_symbolic_ctx(ROWS, encoder="hashing", store=CountingStore)
 
 
 def run(ctx, qs):
