@@ -26,6 +26,19 @@ def embedded(html: str) -> dict:
     return json.loads(m.group(1))
 
 
+SVG = {"s": "http://www.w3.org/2000/svg"}
+
+
+def chart_svg(html: str, title: str):
+    """The chart ``<img alt=title>`` of a page, its SVG parsed."""
+    import base64
+    import xml.etree.ElementTree as ET
+
+    m = re.search(rf'<img alt="{re.escape(title)}" src="data:image/svg\+xml;base64,([^"]+)"', html)
+    assert m, f"no chart {title!r}"
+    return ET.fromstring(base64.b64decode(m.group(1)))
+
+
 def rows_by_quid(payload: dict) -> dict[str, dict]:
     cols = payload["columns"]
     return {r[0]: dict(zip(cols, r)) for r in payload["rows"]}
@@ -73,6 +86,14 @@ def test_run_page_embeds_hand_checked_rows_and_breakdowns(tmp_path):
     assert html.count('src="data:image/svg+xml;base64,') == 4
     assert "http://" not in html and "https://" not in html
     assert "Hits@1 (multitq_official)" in html and "0.600" in html
+    # the question-type chart draws those numbers: groups with their n, the primary protocol's
+    # values on its bars, a bar per protocol and group, a legend entry per protocol
+    svg = chart_svg(html, "Hits@1 by question type")
+    ticks = [[s.text for s in t.iterfind("s:tspan", SVG)] for t in svg.iterfind(".//s:text[@class='xtick']", SVG)]
+    assert ticks == [["after_first", "(n=2)"], ["equal", "(n=2)"], ["first_last", "(n=1)"]]
+    assert [t.text for t in svg.iterfind(".//s:text[@class='value']", SVG)] == ["0.50", "0.50", "1.00"]
+    assert len(svg.findall(".//s:rect[@class='bar']", SVG)) == 3 * len(p["protocols"])
+    assert [g.find("s:text", SVG).text for g in svg.iterfind(".//s:g[@class='legend']", SVG)] == p["protocols"]
 
 
 def test_hostile_text_is_escaped_everywhere(tmp_path):

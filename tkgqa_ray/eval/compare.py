@@ -221,41 +221,24 @@ def comparison_markdown(runs: Sequence[RunInfo], agg: pd.DataFrame, protocol: st
 
 def plot_by_backbone(agg: pd.DataFrame, path: str | Path, protocol: str = PRIMARY_PROTOCOL) -> Path | None:
     """One panel per (dataset, method, ablation); bars per question type, grouped by backbone."""
+    from .pngchart import panels_png
     from .report import type_breakdown
 
     if agg.empty:
         return None
-    import matplotlib
-
-    matplotlib.use("Agg", force=False)
-    import matplotlib.pyplot as plt
-    import numpy as np
-
     bd = type_breakdown(agg) or "overall"
     sub = agg[(agg.breakdown == bd) & (agg.metric == "hits@1") & (agg.protocol == protocol)].copy()
     sub = sub.fillna({k: "–" for k in IDENTITY_KEYS})
-    panels = list(dict.fromkeys(zip(sub.dataset, sub.method, sub.ablation)))
-    fig, axes = plt.subplots(len(panels), 1, figsize=(10, 3.6 * len(panels)), squeeze=False)
-    for ax, (ds, me, ab) in zip(axes[:, 0], panels):
+    panels = []
+    for ds, me, ab in dict.fromkeys(zip(sub.dataset, sub.method, sub.ablation)):
         ps = sub[(sub.dataset == ds) & (sub.method == me) & (sub.ablation == ab)]
         groups = list(dict.fromkeys(ps.group))
-        backbones = list(dict.fromkeys(ps.backbone))
-        x = np.arange(len(groups))
-        width = 0.8 / max(1, len(backbones))
-        for j, b in enumerate(backbones):
+        series = {}
+        for b in dict.fromkeys(ps.backbone):
             bs = ps[ps.backbone == b].groupby("group")[["value", "stderr"]].mean().reindex(groups)
-            ax.bar(x + (j - (len(backbones) - 1) / 2) * width, bs["value"].to_numpy(), width,
-                   yerr=bs["stderr"].fillna(0).to_numpy(), capsize=2, label=str(b))
-        ax.set_xticks(x, groups, rotation=30, ha="right")
-        ax.set_ylim(0, 1)
-        ax.set_ylabel(f"Hits@1 ({protocol})")
-        ax.set_title(f"{ds} · {me} · ablation={ab}")
-        ax.legend(fontsize=8, title="backbone")
-    fig.tight_layout()
-    p = Path(path)
-    fig.savefig(p, dpi=110)
-    plt.close(fig)
-    return p
+            series[str(b)] = list(zip(bs["value"].tolist(), bs["stderr"].tolist()))
+        panels.append((f"{ds} · {me} · ablation={ab}", groups, series, "backbone"))
+    return panels_png(path, panels, ylabel=f"Hits@1 ({protocol})", dpi=110)
 
 
 # --------------------------------------------------------------------------- per-question diff

@@ -1,6 +1,6 @@
 """``report.html``: one self-contained page per run (and per comparison) to look at, not read.
 
-The page holds everything inline (charts as SVG data URIs drawn by matplotlib, the rows as
+The page holds everything inline (charts as SVG data URIs written by :mod:`.barchart`, the rows as
 one JSON block, plain JS that filters and paginates them in the browser), so it opens offline
 and can be mailed as one file. The templates are package data (``templates/*.html.j2``).
 
@@ -11,8 +11,6 @@ page of rows at a time, so a 54k-question run stays a file a browser opens in se
 
 from __future__ import annotations
 
-import base64
-import io
 import json
 import math
 import os
@@ -22,6 +20,7 @@ from typing import Any, Mapping, Sequence
 
 import pandas as pd
 
+from .barchart import grouped_bars_svg, svg_data_uri
 from .metrics import MetricsResult, as_str_list, is_error, rows_to_frame, score_col
 from .cells import json_default
 from .identity import IDENTITY_KEYS, run_identity
@@ -360,46 +359,9 @@ def run_breakdowns(res: MetricsResult) -> list[str]:
 
 def svg_bar_chart(groups: Sequence[str], series: Mapping[str, Sequence[tuple[Any, Any]]], title: str,
                   ylabel: str = "Hits@1", ns: Sequence[int] | None = None) -> str:
-    """Grouped bars with bootstrap error bars as an SVG data URI (matplotlib, text kept as text)."""
-    import matplotlib
-
-    matplotlib.use("Agg", force=False)
-    import matplotlib.pyplot as plt
-    import numpy as np
-
-    labels = [f"{g}\n(n={n})" for g, n in zip(groups, ns)] if ns is not None else list(groups)
-    width_in = min(14.0, max(4.5, 0.55 * len(groups) * max(1, len(series)) ** 0.5 + 2.5))
-    with plt.rc_context({"svg.fonttype": "none", "svg.hashsalt": "tkgqa-ray", "font.size": 9}):
-        fig, ax = plt.subplots(figsize=(width_in, 3.6))
-        x = np.arange(len(groups))
-        k = max(1, len(series))
-        w = 0.8 / k
-        for j, (name, cells) in enumerate(series.items()):
-            vals = np.array([np.nan if c[0] is None else c[0] for c in cells], dtype=float)
-            errs = np.array([0.0 if c[1] is None else c[1] for c in cells], dtype=float)
-            bars = ax.bar(x + (j - (k - 1) / 2) * w, np.nan_to_num(vals), w, yerr=errs, capsize=2, label=str(name))
-            if j == 0 and len(groups) <= 24:  # the first series' values (the primary protocol's)
-                for b, v in zip(bars, vals):
-                    if np.isfinite(v):  # inside the bar's top (clear of the error bar), above if short
-                        inside = v >= 0.2
-                        ax.text(b.get_x() + b.get_width() / 2, v - 0.03 if inside else v + 0.03, f"{v:.2f}",
-                                ha="center", va="top" if inside else "bottom", fontsize=7,
-                                color="white" if inside else "black", rotation=90 if k > 1 else 0)
-        ax.set_xticks(x, labels, rotation=30 if len(groups) > 4 else 0, ha="right" if len(groups) > 4 else "center")
-        ax.set_ylim(0, 1.12)
-        ax.set_yticks([0, 0.2, 0.4, 0.6, 0.8, 1.0])
-        ax.set_ylabel(ylabel)
-        ax.grid(axis="y", alpha=0.3)
-        if k > 1:  # above the plot, never over a bar
-            ax.set_title(title, fontsize=10, pad=22)
-            ax.legend(fontsize=7, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=k, frameon=False)
-        else:
-            ax.set_title(title, fontsize=10)
-        fig.tight_layout()
-        buf = io.StringIO()
-        fig.savefig(buf, format="svg", metadata={"Date": None})
-        plt.close(fig)
-    return "data:image/svg+xml;base64," + base64.b64encode(buf.getvalue().encode("utf-8")).decode("ascii")
+    """Grouped bars with bootstrap error bars as an SVG data URI (:mod:`.barchart`: written
+    directly, not by matplotlib, which cost most of a run report's time)."""
+    return svg_data_uri(grouped_bars_svg(groups, series, title, ylabel=ylabel, ns=ns))
 
 
 def run_charts(res: MetricsResult) -> list[dict[str, str]]:

@@ -182,34 +182,17 @@ def _ev_cells(s: Mapping[str, Any]) -> list[str]:
 def plot_hits1_by_type(res: MetricsResult, path: str | Path, title: str | None = None) -> Path | None:
     """Grouped bars: Hits@1 per question type, one bar per protocol, bootstrap error bars.
     ``title`` is a second line (the run identity)."""
-    import matplotlib
-
-    matplotlib.use("Agg", force=False)
-    import matplotlib.pyplot as plt
-    import numpy as np
+    from .pngchart import grouped_bars_png
 
     agg = res.aggregates
     bd = type_breakdown(agg) or "overall"
     sub = agg[(agg.breakdown == bd) & (agg.metric == "hits@1")]
     groups = list(dict.fromkeys(sub.group))
-    protos = [p.name for p in res.protocols]
-    fig, ax = plt.subplots(figsize=(max(6.0, 1.1 * len(groups) + 2), 4.0))
-    width = 0.8 / max(1, len(protos))
-    x = np.arange(len(groups))
-    for j, p in enumerate(protos):
+    series = {}
+    for p in (p.name for p in res.protocols):
         ps = sub[sub.protocol == p].set_index("group").reindex(groups)
-        err = ps["stderr"].fillna(0).to_numpy()
-        ax.bar(x + (j - (len(protos) - 1) / 2) * width, ps["value"].to_numpy(), width, yerr=err, capsize=2, label=p)
-    ax.set_xticks(x, groups, rotation=30, ha="right")
-    ax.set_ylim(0, 1)
-    ax.set_ylabel("Hits@1")
-    ax.set_title(f"Hits@1 by {bd}" + (f"\n{title}" if title else ""), fontsize=9)
-    ax.legend(fontsize=8)
-    fig.tight_layout()
-    p = Path(path)
-    fig.savefig(p, dpi=120)
-    plt.close(fig)
-    return p
+        series[p] = list(zip(ps["value"].tolist(), ps["stderr"].tolist()))
+    return grouped_bars_png(path, groups, series, f"Hits@1 by {bd}" + (f"\n{title}" if title else ""))
 
 
 def write_run_report(
