@@ -58,8 +58,16 @@ _DATE_PATTERNS = [
 ]
 
 # Operator words that may precede a date or an event (longest first in the alternations).
-_BEFORE = r"before|prior\s+to|earlier\s+than|sooner\s+than|in\s+advance\s+of|preceding|ahead\s+of|previous\s+to|until|till|up\s+to|by"
-_AFTER = r"after|following|later\s+than|subsequent\s+to|since|from|post"
+# multi-word cues first: "by the time X ..." / "in the run-up to X" (before), "in the wake of X",
+# "in the aftermath of", "on the heels of", "as soon as X ..." (after); each names the reference's
+# side in English, whatever follows it (a name, a clause, a noun phrase, a date)
+_BEFORE_MW = r"by\s+the\s+time|in\s+the\s+(?:run|lead)[-\s]up\s+to|leading\s+up\s+to"
+_AFTER_MW = r"in\s+the\s+(?:wake|aftermath)\s+of|on\s+the\s+heels\s+of|as\s+soon\s+as"
+# "once" as a subordinator ("Once X had visited Y, who ...") = after; not the adverb of count
+# ("at once", "more than once", "once again", "once a year", "visited Y once?")
+_ONCE = r"(?<!\bat\s)(?<!\bthan\s)(?<!\bonly\s)(?<!\bjust\s)once(?!\s+(?:again|more|or|and|a|an|every|per|in|before)\b)(?=\s+\w)"
+_BEFORE = rf"{_BEFORE_MW}|before|prior\s+to|earlier\s+than|sooner\s+than|in\s+advance\s+of|preceding|ahead\s+of|previous\s+to|until|till|up\s+to|by"
+_AFTER = rf"{_AFTER_MW}|after|following|later\s+than|subsequent\s+to|since|from|post"
 _EQUAL = r"in|on|during|at|within|throughout|over|of|for|around"
 _FILLER = r"(?:\s+(?:the|a|an|year|years|month|months|day|date|of|course|beginning|start|end)\b)*"
 _PREP_BEFORE_DATE = re.compile(
@@ -109,8 +117,8 @@ _SIMUL_RE = re.compile(
     re.I,
 )
 _EVENT_OP_RE = re.compile(
-    rf"\b(?P<op>before|prior\s+to|earlier\s+than|sooner\s+than|in\s+advance\s+of|preceding|ahead\s+of|previous\s+to|"
-    rf"after|following|later\s+than|subsequent\s+to|since|until|till)\b",
+    rf"\b(?P<op>{_BEFORE_MW}|before|prior\s+to|earlier\s+than|sooner\s+than|in\s+advance\s+of|preceding|ahead\s+of|"
+    rf"previous\s+to|{_AFTER_MW}|after|following|later\s+than|subsequent\s+to|since|until|till|{_ONCE})\b",
     re.I,
 )
 _ORD_DESC_K = re.compile(r"\b(?P<w>second|third|2nd|3rd)[\s-]+(?:to[\s-]+)?(?:last|latest)\b|\bpenultimate\b", re.I)
