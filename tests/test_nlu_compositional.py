@@ -115,3 +115,71 @@ def test_dev2_set_covers_every_variant_and_keeps_oracle_gold():
     by_spec = {str(r["spec"]): r["answers"] for r in train}
     same = [r for r in recs if str(r["spec"]) in by_spec]
     assert same and all(by_spec[str(r["spec"])] == r["answers"] for r in same)
+
+
+# ------------------------------------------------------------------ clause structure
+
+NAMES = ["Barack_Obama", "Japan", "Benjamin_Netanyahu", "Media_Personnel_(Niger)", "Madické_Niang"]
+
+
+@pytest.fixture(scope="module")
+def matcher():
+    from tkgqa_ray.nlu import EntityMatcher
+
+    return EntityMatcher(NAMES)
+
+
+def _read(q, matcher):
+    from tkgqa_ray.nlu import analyze
+
+    a = analyze(q, matcher)
+    refs = [([m.text for m in r.mentions], r.phrase) for r in a.refs]
+    return [m.text for m in a.main.mentions], a.main.phrase, a.main.open_slot, refs
+
+
+@pytest.mark.parametrize(
+    "q",
+    ["Who was the first after Barack Obama to visit Japan?", "Who was the last before Barack Obama to visit Japan?"],
+)
+def test_infinitive_after_a_bare_reference_belongs_to_the_main_clause(q, matcher):
+    # "the first after X to visit Y" = the first to visit Y after X (X visited Y)
+    assert _read(q, matcher) == (["Japan"], "visit", "subject", [(["Barack Obama"], "")])
+
+
+def test_a_reference_clause_keeps_its_own_to_phrase(matcher):
+    main, phrase, slot, refs = _read("Who visited Japan after Barack Obama's trip to Japan?", matcher)
+    assert (main, phrase, refs) == (["Japan"], "visited", [(["Barack Obama", "Japan"], "trip to")])
+
+
+@pytest.mark.parametrize(
+    "q, cue, select",
+    [
+        ("Right after Barack Obama visited Japan, who visited Japan first?", "after", "first"),
+        ("Who visited Japan shortly before Barack Obama did?", "before", None),
+        ("Who visited Japan next after Barack Obama?", "after", "first"),
+        ("Who was next to visit Japan after Barack Obama did?", "after", "first"),
+        ("After Barack Obama, who else visited Japan first?", "after", "first"),
+        ("Who visited Japan after Barack Obama did so?", "after", None),
+    ],
+)
+def test_degree_adverbs_pro_forms_and_next_stay_out_of_the_relation(q, cue, select, matcher):
+    main, phrase, slot, refs = _read(q, matcher)
+    s = question_signals(q)
+    assert (s.order, s.select) == (cue, select)
+    assert main == ["Japan"] and phrase in ("visited", "visit") and slot == "subject"
+    assert refs[0][0][0] == "Barack Obama" and refs[0][1] in ("", "visited")
+
+
+def test_next_day_is_a_relative_time_not_a_rank():
+    assert [c for c in parse_temporal_cues("Who visited Japan the next day after 2010-05-03?") if c.kind == "ordinal"] == []
+
+
+def test_headless_rank_with_that_asks_for_the_object(matcher):
+    # "who was the final (one) that X commented on" = the object of X's last comment
+    q = "Before Media Personnel (Niger) issued a statement on Madické Niang, who was the final that Media Personnel (Niger) commented on?"
+    main, phrase, slot, refs = _read(q, matcher)
+    assert (main, slot) == (["Media Personnel (Niger)"], "object")
+    main, phrase, slot, refs = _read("Who was the earliest that Barack Obama visited?", matcher)
+    assert slot == "object"
+    main, phrase, slot, refs = _read("Who was the earliest to visit Barack Obama?", matcher)
+    assert slot == "subject"

@@ -32,7 +32,10 @@ _SCAFFOLD = {
     "to", "by", "of", "for", "with", "from", "please", "tell", "me", "name", "give", "list",
     "identify", "according", "kg", "graph", "knowledge", "exactly", "precisely", "just", "exact",
     "specific", "saw", "see", "happen", "happened", "occur", "occurred", "take", "place", "took",
-    "very", "second", "third", "time", "times", "?", ",", ".", "!", ";", ":", "'", '"', "-", "'s",
+    "very", "second", "third", "time", "times",
+    # pro-forms and order/degree adverbs of a temporal question ("did so", "who else",
+    # "right after", "next to visit"): never the action itself
+    "so", "else", "next", "right", "shortly", "soon", "immediately", "directly", "once", "previously", "?", ",", ".", "!", ";", ":", "'", '"', "-", "'s",
 }
 # Prepositions and particles are scaffolding at the edges but meaningful inside a phrase
 # ("sign an agreement with", "make a visit to"): they are kept when followed by content.

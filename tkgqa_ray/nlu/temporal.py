@@ -117,13 +117,17 @@ _SIMUL_RE = re.compile(
     re.I,
 )
 _EVENT_OP_RE = re.compile(
-    rf"\b(?P<op>{_BEFORE_MW}|before|prior\s+to|earlier\s+than|sooner\s+than|in\s+advance\s+of|preceding|ahead\s+of|"
+    # a degree adverb belongs to the cue ("right / shortly / soon / just / long after X")
+    rf"\b(?:(?:right|just|shortly|soon|immediately|directly|long|well|not\s+long|sometime)\s+)?"
+    rf"(?P<op>{_BEFORE_MW}|before|prior\s+to|earlier\s+than|sooner\s+than|in\s+advance\s+of|preceding|ahead\s+of|"
     rf"previous\s+to|{_AFTER_MW}|after|following|later\s+than|subsequent\s+to|since|until|till|{_ONCE})\b",
     re.I,
 )
 _ORD_DESC_K = re.compile(r"\b(?P<w>second|third|2nd|3rd)[\s-]+(?:to[\s-]+)?(?:last|latest)\b|\bpenultimate\b", re.I)
 _ORD_ASC_RE = re.compile(
-    r"\b(?:for\s+the\s+first\s+time|at\s+first|the\s+earliest|earliest|initially|first(?:ly)?|"
+    # "next (to V) after X" = the first after X; not "the next day/month ..." (a relative time)
+    r"\b(?:for\s+the\s+first\s+time|at\s+first|first\s+of\s+all|the\s+earliest|earliest|initially|first(?:ly)?|"
+    r"(?:the\s+)?next(?!\s+(?:day|week|month|year|time)s?\b)|"
     r"originally|the\s+soonest|soonest)\b",
     re.I,
 )
