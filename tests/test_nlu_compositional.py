@@ -183,3 +183,18 @@ def test_headless_rank_with_that_asks_for_the_object(matcher):
     assert slot == "object"
     main, phrase, slot, refs = _read("Who was the earliest to visit Barack Obama?", matcher)
     assert slot == "subject"
+
+
+def test_a_third_location_is_no_rank_and_stays_in_the_relation_phrase():
+    from tkgqa_ray.nlu.lexicon import RelationLexicon
+    from tkgqa_ray.nlu.relations import relation_phrase
+
+    q = "Who did Barack Obama meet at a third location with last?"
+    assert [(c.kind, c.text, c.k) for c in parse_temporal_cues(q)] == [("ordinal", "last", 1)]
+    assert [c.k for c in parse_temporal_cues("When did Japan visit China for a second time?")] == [2]
+    assert [c.k for c in parse_temporal_cues("Who was the third to visit China?")] == [3]
+    phrase = relation_phrase("meet at a third location with", keep_particle=True)
+    assert phrase == "meet at a third location with"
+    assert relation_phrase("visited   third", keep_particle=True) == "visited"
+    lex = RelationLexicon(["Consult", "Meet_at_a_'third'_location"])
+    assert lex.match(phrase)[0].relation == "Meet_at_a_'third'_location"

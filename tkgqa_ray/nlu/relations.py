@@ -39,7 +39,10 @@ _SCAFFOLD = {
 }
 # Prepositions and particles are scaffolding at the edges but meaningful inside a phrase
 # ("sign an agreement with", "make a visit to"): they are kept when followed by content.
-_INNER_OK = {"to", "with", "for", "of", "on", "in", "at", "from", "about", "against", "by", "a", "an", "the", "and", "or", "into", "upon", "over"}
+# "second" / "third" inside a phrase are not ranks ("meet at a third location with"; a rank cue
+# is masked before this runs): kept inside, dropped at the edges like the rest.
+_INNER_OK = {"to", "with", "for", "of", "on", "in", "at", "from", "about", "against", "by", "a", "an", "the", "and", "or",
+             "into", "upon", "over", "second", "third"}
 
 
 @dataclass(frozen=True, slots=True)

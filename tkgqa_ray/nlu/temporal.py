@@ -325,6 +325,10 @@ def parse_temporal_cues(question: str) -> list[Cue]:
         if not free(*m.span()):
             continue
         w = m.group("w").lower()
+        # a rank takes the definite article; "a third location / country / party" is "another"
+        # (CAMEO's "meet at a 'third' location"), while "for a second time" stays a rank
+        if re.search(r"\ban?\s+$", q[: m.start()], re.I) and not re.match(r"\s+times?\b", q[m.end():], re.I):
+            continue
         k = _ORDINALS.get(w) or int(re.match(r"\d+", w).group(0))
         # "the second/3rd <noun>" as a rank needs a following actor/event noun or "to"
         if k >= 2:
