@@ -23,7 +23,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 import numpy as np
 
-from tkgqa_ray.data import phrasings, phrasings_dev, phrasings_fresh, phrasings_heldout, phrasings_surface_blind
+from tkgqa_ray.data import phrasings, phrasings_dev, phrasings_dev2, phrasings_fresh, phrasings_heldout, phrasings_surface_blind
 from tkgqa_ray.data import surface_actors, surface_relations
 from tkgqa_ray.data.lexicon import ORDINALS, in_time, relation_phrase, render_time
 from tkgqa_ray.data.oracle_answers import MAX_ANSWERS, Oracle, OracleResult, QSpec
@@ -59,7 +59,7 @@ ALLEN_ASKED = ("before", "after", "during", "contains", "meets", "met_by")
 # used it remain reproducible; "fresh" (a blind set, see docs/data.md) is only used on its own.
 # "people" = the train templates plus question wrappers, with actors and relations written the
 # way people write them (issue #10); "surface_blind" is a second blind set (see docs/data.md).
-PHRASING_SETS = ("train", "heldout", "fresh", "people", "surface_blind", "dev", "all")
+PHRASING_SETS = ("train", "heldout", "fresh", "people", "surface_blind", "dev", "dev2", "all")
 GRANS = ("day", "month", "year")
 
 
@@ -105,6 +105,11 @@ _SETS = {
     "dev": _PhraseSet(
         "dev", phrasings_dev.WORDS, phrasings_dev.TIME_STYLES, phrasings_dev.TEMPLATES,
         entity_surface=phrasings_dev.entity_surface, relation_surface=phrasings_dev.relation_surface,
+    ),
+    # "dev2": the same, focused on the multi-event types' reference clauses (phrasings_dev2.py)
+    "dev2": _PhraseSet(
+        "dev2", phrasings_dev2.WORDS, phrasings_dev2.TIME_STYLES, phrasings_dev2.TEMPLATES,
+        entity_surface=phrasings_dev2.entity_surface, relation_surface=phrasings_dev2.relation_surface,
     ),
 }
 

@@ -30,10 +30,12 @@ _AUX = {
     "did", "does", "do", "has", "have", "had", "will", "would", "could", "can", "was", "were",
     "is", "are", "not", "n't", "ever", "the", "a", "an", "then", "also", "first", "last",
     "initially", "finally", "most", "recently", "really", "actually", "previously", "it", "that",
+    # rank adjectives of a headless "who was the final / earliest / most recent (that) X ..."
+    "final", "earliest", "latest", "recent", "very", "initial",
 }
 _WH_PHRASE_RE = re.compile(
     r"\b(?:(?:with|to|for|from|against|by|of|on|at|in)\s+)?"
-    r"(?P<wh>who(?:m|se)?|which|what)"
+    r"(?P<wh>who(?:m|se)?(?:\s+else)?|which|what)"
     r"(?: (?:other )?(?P<noun>[a-z]+(?: (?:leader|official|body|group|party|actor|entity|organi[sz]ation|country|person|institution)s?)?"
     r"(?: (?:or|and|/) [a-z]+)?))?\b",
     re.I,
@@ -150,12 +152,21 @@ _REF_LEAD_RE = re.compile(
 )
 
 
+# blanked name(s) (and "and" / "the"), then "to" + a lower-case word that is not a name
+_INFINITIVE_RE = re.compile(r"(?:\s|\band\b|\bthe\b|'s\b)*\s(?P<to>to)\s+(?!the\b)[a-z]+\b")
+
+
 def _ref_region(masked: str, cue: Cue, other_cues: list[Cue]) -> tuple[int, int]:
     end = len(masked)
     lead = _REF_LEAD_RE.match(masked, cue.end)  # "after the time when X ..." / "earlier than when X"
     m = _BOUNDARY_RE.search(masked, lead.end() if lead else cue.end)
     if m:
         end = m.start()
+    # "the first after X to visit Y": with only a name between the cue and "to <verb>", the
+    # infinitive belongs to the main clause's head ("the first ... to visit Y"), not to X
+    inf = _INFINITIVE_RE.match(masked, lead.end() if lead else cue.end)
+    if inf and inf.start("to") < end:
+        end = inf.start("to")
     for c in other_cues:
         if cue.end <= c.start < end:
             end = c.start

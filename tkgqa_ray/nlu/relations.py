@@ -32,11 +32,17 @@ _SCAFFOLD = {
     "to", "by", "of", "for", "with", "from", "please", "tell", "me", "name", "give", "list",
     "identify", "according", "kg", "graph", "knowledge", "exactly", "precisely", "just", "exact",
     "specific", "saw", "see", "happen", "happened", "occur", "occurred", "take", "place", "took",
-    "very", "second", "third", "time", "times", "?", ",", ".", "!", ";", ":", "'", '"', "-", "'s",
+    "very", "second", "third", "time", "times",
+    # pro-forms and order/degree adverbs of a temporal question ("did so", "who else",
+    # "right after", "next to visit"): never the action itself
+    "so", "else", "next", "right", "shortly", "soon", "immediately", "directly", "once", "previously", "?", ",", ".", "!", ";", ":", "'", '"', "-", "'s",
 }
 # Prepositions and particles are scaffolding at the edges but meaningful inside a phrase
 # ("sign an agreement with", "make a visit to"): they are kept when followed by content.
-_INNER_OK = {"to", "with", "for", "of", "on", "in", "at", "from", "about", "against", "by", "a", "an", "the", "and", "or", "into", "upon", "over"}
+# "second" / "third" inside a phrase are not ranks ("meet at a third location with"; a rank cue
+# is masked before this runs): kept inside, dropped at the edges like the rest.
+_INNER_OK = {"to", "with", "for", "of", "on", "in", "at", "from", "about", "against", "by", "a", "an", "the", "and", "or",
+             "into", "upon", "over", "second", "third"}
 
 
 @dataclass(frozen=True, slots=True)

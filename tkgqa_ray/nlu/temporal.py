@@ -58,8 +58,16 @@ _DATE_PATTERNS = [
 ]
 
 # Operator words that may precede a date or an event (longest first in the alternations).
-_BEFORE = r"before|prior\s+to|earlier\s+than|sooner\s+than|in\s+advance\s+of|preceding|ahead\s+of|previous\s+to|until|till|up\s+to|by"
-_AFTER = r"after|following|later\s+than|subsequent\s+to|since|from|post"
+# multi-word cues first: "by the time X ..." / "in the run-up to X" (before), "in the wake of X",
+# "in the aftermath of", "on the heels of", "as soon as X ..." (after); each names the reference's
+# side in English, whatever follows it (a name, a clause, a noun phrase, a date)
+_BEFORE_MW = r"by\s+the\s+time|in\s+the\s+(?:run|lead)[-\s]up\s+to|leading\s+up\s+to"
+_AFTER_MW = r"in\s+the\s+(?:wake|aftermath)\s+of|on\s+the\s+heels\s+of|as\s+soon\s+as"
+# "once" as a subordinator ("Once X had visited Y, who ...") = after; not the adverb of count
+# ("at once", "more than once", "once again", "once a year", "visited Y once?")
+_ONCE = r"(?<!\bat\s)(?<!\bthan\s)(?<!\bonly\s)(?<!\bjust\s)once(?!\s+(?:again|more|or|and|a|an|every|per|in|before)\b)(?=\s+\w)"
+_BEFORE = rf"{_BEFORE_MW}|before|prior\s+to|earlier\s+than|sooner\s+than|in\s+advance\s+of|preceding|ahead\s+of|previous\s+to|until|till|up\s+to|by"
+_AFTER = rf"{_AFTER_MW}|after|following|later\s+than|subsequent\s+to|since|from|post"
 _EQUAL = r"in|on|during|at|within|throughout|over|of|for|around"
 _FILLER = r"(?:\s+(?:the|a|an|year|years|month|months|day|date|of|course|beginning|start|end)\b)*"
 _PREP_BEFORE_DATE = re.compile(
@@ -109,13 +117,17 @@ _SIMUL_RE = re.compile(
     re.I,
 )
 _EVENT_OP_RE = re.compile(
-    rf"\b(?P<op>before|prior\s+to|earlier\s+than|sooner\s+than|in\s+advance\s+of|preceding|ahead\s+of|previous\s+to|"
-    rf"after|following|later\s+than|subsequent\s+to|since|until|till)\b",
+    # a degree adverb belongs to the cue ("right / shortly / soon / just / long after X")
+    rf"\b(?:(?:right|just|shortly|soon|immediately|directly|long|well|not\s+long|sometime)\s+)?"
+    rf"(?P<op>{_BEFORE_MW}|before|prior\s+to|earlier\s+than|sooner\s+than|in\s+advance\s+of|preceding|ahead\s+of|"
+    rf"previous\s+to|{_AFTER_MW}|after|following|later\s+than|subsequent\s+to|since|until|till|{_ONCE})\b",
     re.I,
 )
 _ORD_DESC_K = re.compile(r"\b(?P<w>second|third|2nd|3rd)[\s-]+(?:to[\s-]+)?(?:last|latest)\b|\bpenultimate\b", re.I)
 _ORD_ASC_RE = re.compile(
-    r"\b(?:for\s+the\s+first\s+time|at\s+first|the\s+earliest|earliest|initially|first(?:ly)?|"
+    # "next (to V) after X" = the first after X; not "the next day/month ..." (a relative time)
+    r"\b(?:for\s+the\s+first\s+time|at\s+first|first\s+of\s+all|the\s+earliest|earliest|initially|first(?:ly)?|"
+    r"(?:the\s+)?next(?!\s+(?:day|week|month|year|time)s?\b)|"
     r"originally|the\s+soonest|soonest)\b",
     re.I,
 )
@@ -313,6 +325,10 @@ def parse_temporal_cues(question: str) -> list[Cue]:
         if not free(*m.span()):
             continue
         w = m.group("w").lower()
+        # a rank takes the definite article; "a third location / country / party" is "another"
+        # (CAMEO's "meet at a 'third' location"), while "for a second time" stays a rank
+        if re.search(r"\ban?\s+$", q[: m.start()], re.I) and not re.match(r"\s+times?\b", q[m.end():], re.I):
+            continue
         k = _ORDINALS.get(w) or int(re.match(r"\d+", w).group(0))
         # "the second/3rd <noun>" as a rank needs a following actor/event noun or "to"
         if k >= 2:

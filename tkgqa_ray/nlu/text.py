@@ -65,9 +65,10 @@ def name_spans(text: str, name: str) -> list[tuple[int, int]]:
 
 
 # The one definition of the words that introduce an event clause after an order cue
-# ("after *the time that* X visited Y", "before *the time when* ..."). Composed below into the
+# ("after *the time that* X visited Y", "before *the moment when* ..."). Composed below into the
 # two forms readers need; method parsers use these instead of their own copies.
-TIME_CLAUSE = r"the\s+time(?:\s+(?:that|when))?"
+# "the time/moment/point (that|when)": nouns of a point in time that take a relative clause
+TIME_CLAUSE = r"the\s+(?:time|moment|point|instant|occasion)(?:\s+(?:that|when|at\s+which))?"
 # right after a cue's own words (nlu.signals: an order cue's span includes these words)
 CUE_TIME_CLAUSE_RE = re.compile(rf"(?:\s+{TIME_CLAUSE})?", re.I)
 # the whole gap between an order cue and its reference's first name: "after, as the time
