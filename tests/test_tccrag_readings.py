@@ -99,12 +99,8 @@ ACTOR_ROWS = [
 
 
 @pytest.fixture(scope="module")
-def actx():
-    table = FactTable.from_rows(ACTOR_ROWS)
-    bb = SymbolicBackbone()
-    c = RunContext(table, CountingStore(table), EmbeddingService(table, encoder_name="hashing", cache_dir=False), bb)
-    bb.bind(c)
-    return c
+def actx(make_symbolic_ctx):
+    return make_symbolic_ctx(ACTOR_ROWS, encoder="hashing", store=CountingStore)
 
 
 def test_the_kg_decides_between_entity_candidates(actx):
