@@ -24,20 +24,9 @@ from tkgqa_ray.methods.scop.state import KEY, PROVIDED, ScopStage, ScopState, ch
 from tkgqa_ray.methods.scop.types import Constraint, Ranking, Reading, Triple
 from tkgqa_ray.pipeline.rows import rows_to_table, state_to_row
 
-ROWS = [
-    ("Japan", "Make_a_visit", "Iraq", "2010-03-01"),
-    ("Danish_Ministry", "Make_a_visit", "Iraq", "2010-03-05"),
-    ("France", "Make_a_visit", "Iraq", "2010-03-07"),
-    ("Germany", "Make_a_visit", "Iraq", "2010-03-09"),
-    ("China", "Sign_formal_agreement", "Japan", "2005-04-12"),
-    ("China", "Sign_formal_agreement", "France", "2005-05-20"),
-]
-QS = [
-    "After Danish Ministry, who was the first to make a visit to Iraq?",
-    "Who did China sign a formal agreement with in April 2005?",
-    "When did Japan make a visit to Iraq?",
-    "Who did Atlantis sign a formal agreement with?",  # no KG name: no evidence
-]
+from test_scop_stages import QS as STAGE_QS, ROWS  # noqa: E402 - the same hand-made KG and questions
+
+QS = [*STAGE_QS, "Who did Atlantis sign a formal agreement with?"]  # the last: no KG name, no evidence
 
 
 @pytest.fixture(scope="module")

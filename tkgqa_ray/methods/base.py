@@ -86,8 +86,17 @@ class Method(ABC):
     @abstractmethod
     def build_stages(self) -> list[Stage]: ...
 
+    # where the method keeps its typed per-question state in a state dict while the chain runs
+    # (None: no typed state); dropped after the chain, failed rows included, so it never
+    # reaches the output row
+    state_key: ClassVar[str | None] = None
+
     def __call__(self, states: list[State]) -> list[State]:
-        return run_chain(self.stages, states)
+        out = run_chain(self.stages, states)
+        if self.state_key is not None:
+            for s in out:
+                s.pop(self.state_key, None)
+        return out
 
 
 def _fail(state: State, stage: Stage, exc: BaseException) -> State:

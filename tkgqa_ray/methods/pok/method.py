@@ -30,7 +30,7 @@ import numpy as np
 from pydantic import Field
 
 from tkgqa_ray.backbones.base import RoleRequest
-from tkgqa_ray.methods.base import Method, Stage, State, register_method, run_chain
+from tkgqa_ray.methods.base import Method, Stage, State, register_method
 from tkgqa_ray.kg.factkey import decode_fact_key
 from tkgqa_ray.methods.contract import check_stages
 from tkgqa_ray.methods.roles import register_symbolic, run_roles
@@ -287,6 +287,7 @@ class PoK(Method):
     name = "pok"
     ablations = ("none", "wo_plan", "wo_rank")
     Options = PoKOptions
+    state_key = KEY  # PokState, dropped after the chain (failed rows too)
 
     def build_stages(self) -> list[Stage]:
         o = self.options
@@ -297,9 +298,3 @@ class PoK(Method):
         ]
         check_stages(stages, PokState)  # a missing or reordered stage is refused here, naming the field
         return stages
-
-    def __call__(self, states: list[State]) -> list[State]:
-        out = run_chain(self.stages, states)
-        for s in out:  # a question that failed mid-chain still holds its working state
-            s.pop(KEY, None)
-        return out

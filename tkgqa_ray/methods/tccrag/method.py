@@ -32,7 +32,7 @@ import numpy as np
 from pydantic import Field
 
 from tkgqa_ray.backbones.base import RoleRequest
-from tkgqa_ray.methods.base import Method, Stage, State, register_method, run_chain
+from tkgqa_ray.methods.base import Method, Stage, State, register_method
 from tkgqa_ray.methods.roles import run_roles
 from tkgqa_ray.methods.tccrag.answer import Answer
 from tkgqa_ray.nlu.text import EVENT_CLAUSE_GAP_RE
@@ -534,6 +534,7 @@ class TCCRAG(Method):
     name = "tccrag"
     ablations = ("none", "wo_ccg", "wo_pqp", "wo_cef")
     Options = TCCRAGOptions
+    state_key = KEY  # TccragState, dropped after the chain (failed rows too)
 
     def build_stages(self) -> list[Stage]:
         o = self.options
@@ -548,9 +549,3 @@ class TCCRAG(Method):
         ]
         check_stages(stages, TccragState)  # a missing or reordered stage is refused here, naming the field
         return stages
-
-    def __call__(self, states: list[State]) -> list[State]:
-        out = run_chain(self.stages, states)
-        for s in out:  # a question that failed mid-chain still holds its working state
-            s.pop(KEY, None)
-        return out
