@@ -3,6 +3,7 @@ runs in one process, Ray started once) each run gets its own file, pointing at t
 
 from __future__ import annotations
 
+import io
 import logging
 
 import pytest
@@ -24,19 +25,29 @@ def _ray_data_info(msg: str) -> None:
     logging.getLogger("ray.data").info(msg)  # Ray Data's per-dataset chatter: known harmless
 
 
-def test_each_run_of_a_sweep_gets_its_own_console_log(fresh_state, tmp_path, capfd, monkeypatch):
+def test_each_run_of_a_sweep_gets_its_own_console_log(fresh_state, tmp_path, monkeypatch):
     import ray
 
     job0, job1, job2 = tmp_path / "0_a", tmp_path / "1_b", tmp_path / "2_c"
     monkeypatch.setattr(ray, "is_initialized", lambda: False)  # job 0 is the run that starts Ray
     quiet_ray_console(job0)
-    _ray_data_info("Starting execution of Dataset job0")
-    monkeypatch.setattr(ray, "is_initialized", lambda: True)  # jobs 1, 2: Ray already up
-    attach_run(job1)
-    _ray_data_info("Starting execution of Dataset job1")
-    attach_run(job2)
-    _ray_data_info("Starting execution of Dataset job2")
-    logging.getLogger("ray.data").warning("a real Ray Data problem")  # not known harmless: console
+    # What Ray's console handlers print, read from the handlers themselves: in a whole-suite run
+    # they were created while another test's capture was active, so their stream is not fd 2.
+    console = io.StringIO()
+    handlers = list(dict.fromkeys(ray_logging._console_handlers()))  # one handler may sit on both loggers
+    assert handlers, "importing ray / ray.data installs console handlers"
+    olds = [h.setStream(console) for h in handlers]
+    try:
+        _ray_data_info("Starting execution of Dataset job0")
+        monkeypatch.setattr(ray, "is_initialized", lambda: True)  # jobs 1, 2: Ray already up
+        attach_run(job1)
+        _ray_data_info("Starting execution of Dataset job1")
+        attach_run(job2)
+        _ray_data_info("Starting execution of Dataset job2")
+        logging.getLogger("ray.data").warning("a real Ray Data problem")  # not known harmless: console
+    finally:
+        for h, o in zip(handlers, olds):
+            h.setStream(o)
 
     f0, f1, f2 = ((d / CONSOLE_LOG).read_text() for d in (job0, job1, job2))
     assert "Dataset job0" in f0 and "job1" not in f0 and "job2" not in f0
@@ -46,7 +57,7 @@ def test_each_run_of_a_sweep_gets_its_own_console_log(fresh_state, tmp_path, cap
         first = f.splitlines()[0]
         assert first.startswith("# tkgqa-ray: an earlier run in this process started Ray")
         assert str((job0 / CONSOLE_LOG).resolve()) in first
-    err = capfd.readouterr().err
+    err = console.getvalue()  # what reached Ray's console handlers
     assert "Starting execution of Dataset" not in err
     assert "a real Ray Data problem" in err and "a real Ray Data problem" not in f2
 

@@ -48,7 +48,8 @@ def browser():
 
 @pytest.fixture(scope="module")
 def real_run(ray_session, tmp_path_factory):
-    """150 questions of the default dataset through the real pipeline (SCoP, symbolic)."""
+    """150 questions of the default dataset through the real pipeline (SCoP w/o constraints,
+    symbolic): full SCoP now answers all 150, and the page's right/wrong filters need both."""
     from hydra import compose, initialize_config_dir
 
     from tkgqa_ray.cli import conf_dir
@@ -58,7 +59,7 @@ def real_run(ray_session, tmp_path_factory):
     with initialize_config_dir(config_dir=str(conf_dir()), version_base="1.3"):
         cfg = compose("config", overrides=[
             f"run.output_dir={out}", "run.limit=150", "run.progress=false", "run.num_workers=1",
-            "store.num_shards=1", "run.batch_size=50",
+            "store.num_shards=1", "run.batch_size=50", "ablation=wo_constraint",
         ])
     run_pipeline(cfg)
     return out

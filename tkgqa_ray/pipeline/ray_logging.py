@@ -84,7 +84,7 @@ def _console_handlers() -> list[logging.Handler]:
     out = []
     for name in ("ray", "ray.data"):
         for h in logging.getLogger(name).handlers:
-            if isinstance(h, logging.StreamHandler) and not isinstance(h, logging.FileHandler):
+            if isinstance(h, logging.StreamHandler) and not isinstance(h, logging.FileHandler) and h not in out:
                 out.append(h)
     return out
 
