@@ -10,10 +10,6 @@ from dataclasses import fields
 
 import pytest
 
-from tkgqa_ray.backbones.symbolic import SymbolicBackbone
-from tkgqa_ray.context import RunContext
-from tkgqa_ray.embed.service import EmbeddingService
-from tkgqa_ray.kg import FactStore, FactTable
 from tkgqa_ray.methods.base import Stage
 from tkgqa_ray.methods.scop.alignment import AlignmentStage
 from tkgqa_ray.methods.scop.answerer import AnswerStage
@@ -30,12 +26,8 @@ QS = [*STAGE_QS, "Who did Atlantis sign a formal agreement with?"]  # the last: 
 
 
 @pytest.fixture(scope="module")
-def ctx():
-    table = FactTable.from_rows(ROWS)
-    bb = SymbolicBackbone()
-    c = RunContext(table, FactStore(table), EmbeddingService(table, encoder_name="hashing", cache_dir=False), bb)
-    bb.bind(c)
-    return c
+def ctx(make_symbolic_ctx):
+    return make_symbolic_ctx(ROWS, encoder="hashing")
 
 
 def states():

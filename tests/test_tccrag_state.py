@@ -6,10 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from tkgqa_ray.backbones.symbolic import SymbolicBackbone
-from tkgqa_ray.context import RunContext
-from tkgqa_ray.embed.service import EmbeddingService
-from tkgqa_ray.kg import FactStore, FactTable
 from tkgqa_ray.methods.tccrag.method import TCCRAG, CausalFilter, ChainRetrieve, ProgressiveParse
 from tkgqa_ray.methods.tccrag.state import KEY, StageContractError, TccragState, check_stages
 
@@ -17,12 +13,8 @@ from test_scop_readings import ROWS
 
 
 @pytest.fixture(scope="module")
-def ctx():
-    table = FactTable.from_rows(ROWS)
-    bb = SymbolicBackbone()
-    c = RunContext(table, FactStore(table), EmbeddingService(table, encoder_name="hashing", cache_dir=False), bb)
-    bb.bind(c)
-    return c
+def ctx(make_symbolic_ctx):
+    return make_symbolic_ctx(ROWS, encoder="hashing")
 
 
 @pytest.mark.parametrize("ablation", TCCRAG.ablations)

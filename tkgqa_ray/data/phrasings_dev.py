@@ -23,11 +23,12 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 from tkgqa_ray.data.lexicon import RelPhrase
+from tkgqa_ray.data import phrasings
 from tkgqa_ray.data.phrasings import Template
 
 
 def _t(variant: str, *texts: str) -> list[Template]:
-    return [Template(f"dev/{variant}/{i}", variant, t) for i, t in enumerate(texts)]
+    return phrasings._t(variant, *texts, prefix="dev")
 
 
 WORDS: dict[str, tuple[str, ...]] = {

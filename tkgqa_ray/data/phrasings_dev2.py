@@ -27,6 +27,7 @@ from typing import Any, Callable, Sequence
 
 from tkgqa_ray.data import phrasings_dev
 from tkgqa_ray.data.lexicon import RelPhrase, relation_phrase
+from tkgqa_ray.data import phrasings
 from tkgqa_ray.data.phrasings import Template
 
 
@@ -45,7 +46,7 @@ class _W(str):
 
 
 def _t(variant: str, *texts: str) -> list[Template]:
-    return [Template(f"dev2/{variant}/{i}", variant, t) for i, t in enumerate(texts)]
+    return phrasings._t(variant, *texts, prefix="dev2")
 
 
 WORDS: dict[str, tuple[str, ...]] = {
