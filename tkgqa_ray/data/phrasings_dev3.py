@@ -327,7 +327,7 @@ _THE_FIRST = {"United", "UN", "European", "African", "International", "Associati
 _THE_LAST = {"Union", "Council", "Fund", "Party", "Front", "Army", "Movement", "Forces", "Force",
              "Agency", "Commission", "Bank", "Nations", "Emirates", "Netherlands", "Philippines",
              "Organization", "Organizations", "Group", "Court", "Ministry", "Committee", "Assembly",
-             "Parliament", "Republic", "Community", "Service", "Office", "Battalion", "Watch",
+             "Parliament", "Republic", "Community", "Service", "Office", "Battalion",
              "Press", "Maldives", "Bahamas", "Comoros", "Islands"}
 
 
