@@ -232,7 +232,8 @@ _PART = {**_PAST, "give": "given", "speak": "spoken", "take": "taken", "break": 
          "steal": "stolen", "run": "run", "begin": "begun"}
 _DOUBLE = {"confer", "level", "signal", "travel", "kidnap", "slap", "cut", "put", "set", "run",
            "begin", "win", "shoot", "ban", "plan", "stop", "rob", "drop", "expel"}
-_ADVERBS = {"physically", "sexually", "violently", "formally", "officially", "verbally", "fatally"}
+_ADVERBS = {"physically", "sexually", "violently", "formally", "officially", "verbally", "fatally",
+            "diplomatically"}
 
 
 def _verb_index(words: list[str]) -> int:
