@@ -10,11 +10,15 @@ from collections import Counter
 import pytest
 
 from tkgqa_ray.data import phrasings_dev3
-from tkgqa_ray.data.generator import PHRASING_SETS, QTYPES, VARIANTS, QuestionGenerator, generate, templates_for
+from tkgqa_ray.data.generator import (
+    PHRASING_SETS, QTYPES, VARIANTS, QuestionGenerator, generate, templates_for,
+)
 from tkgqa_ray.data.oracle_answers import Oracle, QSpec
 from tkgqa_ray.data.phrasings_dev3 import actor_forms, conjugate, relation_forms, tables
 
-MULTI_EVENT_VARIANTS = ("ba_subj_event", "ba_obj_event", "em_obj_event", "em_subj_event", "xr_subj", "xr_obj", "xr_time")
+MULTI_EVENT_VARIANTS = (
+    "ba_subj_event", "ba_obj_event", "em_obj_event", "em_subj_event", "xr_subj", "xr_obj", "xr_time",
+)
 
 
 def test_dev3_is_registered_with_every_point_variant():
@@ -50,7 +54,8 @@ def test_actor_forms():
     assert actor_forms("Lawyer/Attorney (Iran)")[0] == "an Iranian lawyer"  # not "a Iranian"
     assert actor_forms("Foreign Affairs (Denmark)")[1] == "the Danish Ministry of Foreign Affairs"
     # a plain entity keeps its name ("the" for organisations); a listed twin stays literal
-    assert actor_forms("Barack Obama") == ["Barack Obama"] and actor_forms("Barack Obama")[0].pos == "Barack Obama's"
+    assert actor_forms("Barack Obama") == ["Barack Obama"]
+    assert actor_forms("Barack Obama")[0].pos == "Barack Obama's"
     assert actor_forms("United Arab Emirates") == ["the United Arab Emirates"]
     assert actor_forms("China")[0].it == "it" and actor_forms("China")[0].its == "its"
     assert actor_forms("Police (Uganda)") == ["Police (Uganda)"]
@@ -164,19 +169,23 @@ def test_hand_checked_renderings(real_kg_table, first_choice_generator):
     # MultiTQ's own style: the bare reference actor first (ellipsis of "visited Iran")
     spec = QSpec("after_first", "entity", (None, visit, iran), anchor_event=(danish_fm, visit, iran),
                  op="after", rank="asc")
-    assert _render(gen, "dev3/xr_subj/0", spec) == "After the Danish foreign ministry, who was the first to visit Iran?"
+    assert _render(gen, "dev3/xr_subj/0", spec) == (
+        "After the Danish foreign ministry, who was the first to visit Iran?")
 
     # passive main clause, passive ellipsis, plural agreement ("Kenyan women were")
     police, women = e["Police_(Kenya)"], e["Women_(Kenya)"]
-    spec = QSpec("before_after", "entity", (police, arrest, None), anchor_event=(police, arrest, women), op="before")
-    assert _render(gen, "dev3/ba_obj_event/4", spec) == "Who was arrested by the Kenyan police before Kenyan women were?"
+    spec = QSpec("before_after", "entity", (police, arrest, None), anchor_event=(police, arrest, women),
+                 op="before")
+    assert _render(gen, "dev3/ba_obj_event/4", spec) == (
+        "Who was arrested by the Kenyan police before Kenyan women were?")
 
     # "did so" ellipsis with the reference clause first
     chile_hog, mexico = e["Head_of_Government_(Chile)"], e["Mexico"]
     spec = QSpec("before_after", "entity", (None, negotiate, mexico),
                  anchor_event=(chile_hog, negotiate, mexico), op="before")
     assert _render(gen, "dev3/ba_subj_event/9", spec) == (
-        "Before the head of government of Chile did so, who expressed intent to meet or negotiate with Mexico?")
+        "Before the head of government of Chile did so, who expressed intent to meet or negotiate "
+        "with Mexico?")
 
     # gerund reference with "right after" for after_first
     china, japan = e["China"], e["Japan"]
