@@ -23,7 +23,10 @@ from typing import Any, Callable, Iterable, Sequence
 
 import numpy as np
 
-from tkgqa_ray.data import phrasings, phrasings_dev, phrasings_dev2, phrasings_fresh, phrasings_heldout, phrasings_surface_blind
+from tkgqa_ray.data import (
+    phrasings, phrasings_dev, phrasings_dev2, phrasings_dev3, phrasings_fresh, phrasings_heldout,
+    phrasings_surface_blind,
+)
 from tkgqa_ray.data import surface_actors, surface_relations
 from tkgqa_ray.data.lexicon import ORDINALS, in_time, relation_phrase, render_time
 from tkgqa_ray.data.oracle_answers import MAX_ANSWERS, Oracle, OracleResult, QSpec
@@ -59,7 +62,7 @@ ALLEN_ASKED = ("before", "after", "during", "contains", "meets", "met_by")
 # used it remain reproducible; "fresh" (a blind set, see docs/data.md) is only used on its own.
 # "people" = the train templates plus question wrappers, with actors and relations written the
 # way people write them (issue #10); "surface_blind" is a second blind set (see docs/data.md).
-PHRASING_SETS = ("train", "heldout", "fresh", "people", "surface_blind", "dev", "dev2", "all")
+PHRASING_SETS = ("train", "heldout", "fresh", "people", "surface_blind", "dev", "dev2", "dev3", "all")
 GRANS = ("day", "month", "year")
 
 
@@ -110,6 +113,11 @@ _SETS = {
     "dev2": _PhraseSet(
         "dev2", phrasings_dev2.WORDS, phrasings_dev2.TIME_STYLES, phrasings_dev2.TEMPLATES,
         entity_surface=phrasings_dev2.entity_surface, relation_surface=phrasings_dev2.relation_surface,
+    ),
+    # "dev3": a third one on the multi-event types, written blind to nlu/parsers (phrasings_dev3.py)
+    "dev3": _PhraseSet(
+        "dev3", phrasings_dev3.WORDS, phrasings_dev3.TIME_STYLES, phrasings_dev3.TEMPLATES,
+        entity_surface=phrasings_dev3.entity_surface, relation_surface=phrasings_dev3.relation_surface,
     ),
 }
 
