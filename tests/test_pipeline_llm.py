@@ -20,6 +20,10 @@ def test_llm_only_with_smollm2_cpu_server(ray_session, cpu_llm_server, tmp_path)
     make_dataset(root, n_questions=6, seed=2)
     out = tmp_path / "run"
     info = run_pipeline(compose_cfg(root, out, "method=llm_only", "backbone=smollm2-cpu", "backbone.cache.enabled=false",
+                                    # bounded replies: SmolLM2 on 2 busy cores decodes ~7 tokens/s, and a
+                                    # rambling 128-token answer (x3 attempts) cost ~100 s; {"answers": [..]}
+                                    # fits in 48, a cut-off reply is a recorded parse failure either way
+                                    "backbone.max_tokens=48", "backbone.max_attempts=2",
                                     "run.batch_size=3", "run.num_workers=2", "store.num_shards=1"))
     rows = read_rows(out)
     assert len(rows) == 6 and info["counts"]["questions"] == 6
