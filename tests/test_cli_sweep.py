@@ -13,7 +13,7 @@ import pytest
 
 from test_pipeline_methods import make_dataset
 
-pytestmark = pytest.mark.ray
+pytestmark = [pytest.mark.ray, pytest.mark.cli_processes]
 
 
 def _cli(args: list[str], cwd: Path, env: dict, timeout: int = 600) -> subprocess.CompletedProcess:

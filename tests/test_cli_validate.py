@@ -12,6 +12,8 @@ import pytest
 from test_pipeline_methods import compose_cfg, make_dataset
 from tkgqa_ray.pipeline.validate import ConfigError, validate_config
 
+pytestmark = pytest.mark.cli_processes  # see conftest: one xdist worker with the README install test
+
 
 @pytest.fixture(scope="module")
 def ds_root(tmp_path_factory) -> Path:

@@ -13,6 +13,8 @@ from tkgqa_ray.eval import diff_runs, save_gold, write_diff
 from tkgqa_ray.eval.compare import mcnemar_exact_p
 from tkgqa_ray.pipeline.errors import NotComparableError
 
+pytestmark = pytest.mark.cli_processes  # see conftest: one xdist worker with the README install test
+
 # The run dirs here need rows, gold and run.json only: diff_runs rescores from the rows and
 # reads the identity from run.json. Writing each run's report (5 matplotlib charts, ~1-2 s
 # each run) adds nothing to these tests; diffs of reported runs are in test_eval_report.py

@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 import yaml
 
+pytestmark = pytest.mark.cli_processes  # see conftest: one xdist worker with the README install test
+
 CLUSTER = Path(__file__).resolve().parents[1] / "cluster.yaml"
 
 

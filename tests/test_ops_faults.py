@@ -22,7 +22,7 @@ from test_pipeline_methods import cli_overrides, compose_cfg, make_dataset, read
 from tkgqa_ray.pipeline.driver import run_pipeline
 from tkgqa_ray.pipeline.parts import PartStore
 
-pytestmark = pytest.mark.ray
+pytestmark = [pytest.mark.ray, pytest.mark.cli_processes]
 
 N = 24
 SLOW = ("run.batch_size=4", "run.num_workers=1", "store.num_shards=2", "+method.options.sleep_s=0.8")

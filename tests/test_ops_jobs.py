@@ -13,6 +13,8 @@ from omegaconf import OmegaConf
 
 from tkgqa_ray.pipeline.validate import validate_config
 
+pytestmark = pytest.mark.cli_processes  # see conftest: one xdist worker with the README install test
+
 REPO = Path(__file__).resolve().parents[1]
 
 

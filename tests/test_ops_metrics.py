@@ -19,7 +19,7 @@ import pytest
 
 from tkgqa_ray.pipeline.metrics import METRIC_NAMES
 
-pytestmark = pytest.mark.ray
+pytestmark = [pytest.mark.ray, pytest.mark.cli_processes]
 
 SCRIPT = textwrap.dedent(
     """

@@ -22,6 +22,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.cli_processes  # see conftest: one xdist worker with the README install test
+
 REPO = Path(__file__).resolve().parents[1]
 RUN_DIR = re.compile(r"^\d{4}-\d{2}-\d{2}/\d{2}-\d{2}-\d{2}$")
 # Console lines that must stay in Ray's log files (issue 11): the token-auth notice and the
