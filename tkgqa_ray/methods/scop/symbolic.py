@@ -146,41 +146,83 @@ def _fact_ok(f: dict, ent_ok: float = ENT_OK, rel_ok: float = REL_FACT_OK) -> bo
     return ss >= ent_ok and so >= ent_ok and sr >= rel_ok
 
 
+def _shared_relation(choices: list[list[dict]]) -> str | None:
+    """The relation every clause of a shared action has a reliable fact for (each list in
+    preference order), best by summed fact score; None when they share none."""
+    best = []
+    for facts in choices:
+        d: dict[str, dict] = {}
+        for f in facts:
+            d.setdefault(f["r"], f)
+        best.append(d)
+    common = set(best[0]).intersection(*best[1:]) if best else set()
+    if not common:
+        return None
+    return max(sorted(common), key=lambda r: sum(d[r]["score"] for d in best))
+
+
 def aligner(inputs: dict, ctx: Any) -> dict:
-    """Conservative alignment from the retrieval candidates (``inputs["candidates"]``)."""
+    """Conservative alignment from the retrieval candidates (``inputs["candidates"]``).
+
+    Each triple takes its best reliable candidate fact; the search triple is reversed only
+    when its own direction has no KG support. Triples that repeat one action (an anchor
+    marked ``shares_action_with``: "before Japan did", "after Y held talks with X") take one
+    relation: when their own best facts disagree, the relation all of them have a reliable
+    fact for (best summed score) wins, so both events are read as the same action."""
     cands = inputs["candidates"]
     anchors_in = inputs["anchors"]
     search_in = inputs["search"]
-    search_out = None
-    search_rel = None
+    n = len(anchors_in)
+    # reliable facts of each triple, in preference order (search: own direction first)
+    ok: list[list[dict]] = []
+    for raw, entry in zip(anchors_in, cands[:n]):
+        ok.append([f for f in entry["facts"] if _fact_ok(f)])
     if search_in is not None:
-        entry = cands[-1]
-        facts = entry["facts"]
-        fwd = [f for f in facts if not f["reversed"] and _fact_ok(f)]
-        rev = [f for f in facts if f["reversed"] and _fact_ok(f)]
-        s, r, o = search_in
-        if fwd:
-            f = fwd[0]
-            search_out = [f["s"], f["r"], f["o"]]
-        elif rev:  # orientation repair: only when the extracted direction has no KG support
-            f = rev[0]
+        facts = cands[-1]["facts"]
+        ok.append([f for f in facts if not f["reversed"] and _fact_ok(f)] + [f for f in facts if f["reversed"] and _fact_ok(f)])
+    pick: list[dict | None] = [fs[0] if fs else None for fs in ok]
+    search_out = None
+    if search_in is not None:
+        f = pick[-1]
+        if f is not None:
             search_out = [f["s"], f["r"], f["o"]]
         else:
-            slots = entry["slots"]
+            s, r, o = search_in
+            slots = cands[-1]["slots"]
             search_out = [
                 UNKNOWN if s == UNKNOWN else _slot_best(slots["s"], ENT_OK, s),
                 _slot_best(slots["r"], REL_OK, r),
                 UNKNOWN if o == UNKNOWN else _slot_best(slots["o"], ENT_OK, o),
             ]
-        search_rel = search_out[1]
+    search_rel = search_out[1] if search_out is not None else None
+    for i, raw in enumerate(anchors_in):  # the elided action: the search's relation when supported
+        if search_rel is not None and raw[1] == search_in[1]:
+            same = [f for f in ok[i] if f["r"] == search_rel]
+            if same:
+                pick[i] = same[0]
+    groups: dict[int, list[int]] = {}
+    for i, entry in enumerate(cands[:n]):
+        lead = entry.get("shares_action_with")
+        if lead is not None:
+            groups.setdefault(n if lead == "search" else int(str(lead).split(":")[1]), []).append(i)
+    for lead, members in groups.items():
+        idx = [lead] + members
+        if lead >= len(ok) or any(pick[i] is None for i in idx) or len({pick[i]["r"] for i in idx}) == 1:
+            continue
+        lists = [ok[i] for i in idx]
+        if lead == n:  # the search keeps its own direction when that has support
+            lists[0] = [f for f in ok[n] if not f["reversed"]] or ok[n]
+        rel = _shared_relation(lists)
+        if rel is not None:
+            for i, fs in zip(idx, lists):
+                pick[i] = next(f for f in fs if f["r"] == rel)
+            if lead == n:
+                f = pick[n]
+                search_out = [f["s"], f["r"], f["o"]]
     anchors_out = []
-    for raw, entry in zip(anchors_in, cands[: len(anchors_in)]):
-        facts = [f for f in entry["facts"] if _fact_ok(f)]
-        if search_rel is not None and search_in is not None and raw[1] == search_in[1]:
-            same = [f for f in facts if f["r"] == search_rel]
-            facts = same or facts
-        if facts:  # fact-level grounding
-            f = facts[0]
+    for i, (raw, entry) in enumerate(zip(anchors_in, cands[:n])):
+        f = pick[i]
+        if f is not None:  # fact-level grounding
             anchors_out.append([f["s"], f["r"], f["o"]])
         else:
             slots = entry["slots"]
