@@ -53,11 +53,22 @@ def _split(a: QuestionAnalysis) -> tuple[list, list]:
     rather than giving up. Shared by the event and constraint parsers so anchor indices agree."""
     main = list(a.main.mentions)
     refs = list(a.refs)
+    if _pro_form_main(a):
+        return main, refs  # the asked event is the reference's action (see _strict_parse)
     need = 1 if a.answer_type == "entity" else 2
     while len(main) < need and refs:
         ref = refs.pop(0)
         main = sorted(main + list(ref.mentions), key=lambda m: m.start)
     return main, refs
+
+
+def _pro_form_main(a: QuestionAnalysis) -> bool:
+    """An entity question whose main clause names no one while its first reference clause is
+    a full event: "Before X criticised Y, who was the last to do so / to criticise it?". The
+    main clause repeats the reference's action on its object (a pro-form: "do so", "it", or
+    nothing) and asks for its subject; the reference stays the anchor rather than lending
+    its names to the asked event."""
+    return a.answer_type == "entity" and not a.main.mentions and bool(a.refs) and len(a.refs[0].mentions) >= 2
 
 
 def event_parser(inputs: dict, ctx: Any) -> dict:
@@ -107,7 +118,13 @@ def _strict_parse(q: str, a: QuestionAnalysis) -> dict:
     main, refs = _split(a)
     anchors: list[list[str]] = []
     search = None
-    if a.answer_type == "entity":
+    if _pro_form_main(a):
+        ref = refs[0]
+        r0, r1 = ref.mentions[0], ref.mentions[1]
+        if passive_agent_first(q[: ref.span[1]], ref.mentions):
+            r0, r1 = r1, r0
+        search = [UNKNOWN, a.main.phrase or ref.phrase or DEFAULT_PHRASE, r1.text]
+    elif a.answer_type == "entity":
         if not main:
             raise ValueError("no entity mention for the asked event")
         x = main[0].text
@@ -146,14 +163,22 @@ def _fact_ok(f: dict, ent_ok: float = ENT_OK, rel_ok: float = REL_FACT_OK) -> bo
     return ss >= ent_ok and so >= ent_ok and sr >= rel_ok
 
 
+SHARE_MARGIN = 0.25  # a shared relation reads each clause's phrase within this of its best reading
+
+
 def _shared_relation(choices: list[list[dict]]) -> str | None:
     """The relation every clause of a shared action has a reliable fact for (each list in
-    preference order), best by summed fact score; None when they share none."""
+    preference order), best by summed fact score; None when they share none. A relation
+    counts for a clause only when its phrase similarity is within :data:`SHARE_MARGIN` of
+    that clause's best reading: a far reading with a fact ("criticise" as Threaten) is no
+    paraphrase of the action."""
     best = []
     for facts in choices:
+        top = max((f["sims"][1] for f in facts), default=0.0)
         d: dict[str, dict] = {}
         for f in facts:
-            d.setdefault(f["r"], f)
+            if f["sims"][1] >= top - SHARE_MARGIN:
+                d.setdefault(f["r"], f)
         best.append(d)
     common = set(best[0]).intersection(*best[1:]) if best else set()
     if not common:
