@@ -37,6 +37,11 @@ def parse(ctx, q):
     # stranded "by": the wh-word is the agent; the reference names another agent
     ("Who was Japan criticised by before China was?", [["China", "Japan"]], [UNKNOWN, "Japan"]),
     ("By whom was Japan criticised before China?", [["China", "Japan"]], [UNKNOWN, "Japan"]),
+    # ... with a prepositional verb ("commented on by"), the reference's patient a pronoun
+    ("Who was Japan commented on by after it was commented on by Iran?", [["Iran", "Japan"]], [UNKNOWN, "Japan"]),
+    # the wh-word last, after a passive ("by whom")
+    ("After Japan, China was first visited by whom?", [["Japan", "China"]], [UNKNOWN, "China"]),
+    ("China was visited by whom after Japan?", [["Japan", "China"]], [UNKNOWN, "China"]),
     # passive reference clause with its own agent, active main clause
     ("Before Japan was criticised by Iran, who did Iran criticise?", [["Iran", "Japan"]], ["Iran", UNKNOWN]),
     ("Whom did Iran criticise before China was criticised by Japan?", [["Japan", "China"]], ["Iran", UNKNOWN]),
@@ -48,6 +53,11 @@ def parse(ctx, q):
 ])
 def test_passive_clauses(ctx, q, anchors, search):
     assert parse(ctx, q) == (anchors, search)
+
+
+def test_moment_is_no_part_of_a_relation_phrase(ctx):
+    out = event_parser({"question": "Who was last criticised by Iran ahead of the moment Iran condemned Japan?"}, ctx)
+    assert out["anchors"][0][1] == "condemned", out
 
 
 def test_passive_time_question_with_passive_reference(ctx):

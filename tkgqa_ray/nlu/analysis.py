@@ -58,7 +58,7 @@ _REDUCED_PASSIVE_RE = re.compile(r"\s*(?:\w+ly\s+)?[a-z]+(?:ed|en|wn|t)\s+by\s*$
 # reference clause, "whom did X criticise before Y was criticised by Z", is not taken for it)
 _STRANDED_BY_RE = re.compile(
     r"(?:(?!\b(?:before|after|prior|following|once|since|until|when|while|earlier|later|subsequent|ahead|during|same)\b)[\w\s'])*?"
-    r"\b\w+(?:ed|en|t)\s+by\s*(?=$|[?.,;!]|(?:in|on|during|at|for|before|after|prior|since|until|"
+    r"\b\w+(?:ed|en|t)(?:\s+(?:on|to|with|about|at|for|against|of|into|upon|from|up|down))?\s+by\s*(?=$|[?.,;!]|(?:in|on|during|at|for|before|after|prior|since|until|"
     r"following|ahead|subsequent|earlier|later|first|last|initially|most|the\s+(?:first|last|same))\b)",
     re.I,
 )
@@ -226,7 +226,8 @@ def _open_slot(masked: str, wh: tuple[int, int] | None, x: Mention) -> str:
         return "subject"
     if wh[0] > x.start:  # "X visited whom" / "X was visited by whom"
         between = masked[x.end : wh[0]]
-        return "subject" if _BY_END_RE.search(between) else "object"
+        by_wh = re.match(r"by\b", masked[wh[0] : wh[1]], re.I)  # the wh-phrase took the "by"
+        return "subject" if by_wh or _BY_END_RE.search(between) else "object"
     if re.match(r"\s*by\b", masked[wh[0] : wh[1]], re.I):  # "by whom was X visited": asks the agent
         return "subject"
     between = masked[wh[1] : x.start]

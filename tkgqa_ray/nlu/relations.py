@@ -32,7 +32,7 @@ _SCAFFOLD = {
     "to", "by", "of", "for", "with", "from", "please", "tell", "me", "name", "give", "list",
     "identify", "according", "kg", "graph", "knowledge", "exactly", "precisely", "just", "exact",
     "specific", "saw", "see", "happen", "happened", "occur", "occurred", "take", "place", "took",
-    "very", "second", "third", "time", "times",
+    "very", "second", "third", "time", "times", "moment", "instant",
     # pro-forms and order/degree adverbs of a temporal question ("did so", "who else",
     # "right after", "next to visit"): never the action itself
     "so", "else", "next", "right", "shortly", "soon", "immediately", "directly", "once", "previously", "?", ",", ".", "!", ";", ":", "'", '"', "-", "'s",
