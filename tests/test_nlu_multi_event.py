@@ -85,3 +85,18 @@ def test_pro_form_main_clause_answers_end_to_end(ctx):
     assert row["predictions"][:1] == ["Angela Merkel"], row["trace"]
     (row,) = SCoP(ctx)([{"quid": "2", "question": "Which was the last country criticised by Iran before China?"}])
     assert row["predictions"][:1] == ["Japan"], row["trace"]
+
+
+def test_dev2_passive_participles():
+    from tkgqa_ray.data.phrasings_dev2 import passive_participle
+
+    assert passive_participle("Make_a_visit", "visited") == "visited"
+    assert passive_participle("Make_an_appeal_or_request", "called on") == "called on"
+    # not passivisable word for word: another phrase of the relation that is
+    assert passive_participle("Praise_or_endorse", "spoke highly of") == "praised"
+    assert passive_participle("Consult", "held consultations with") == "consulted with"
+    assert passive_participle("Accuse", "pointed the finger at") == "accused"
+    # none of the relation's phrases passivises: the hand-written exact paraphrase
+    assert passive_participle("Express_intent_to_meet_or_negotiate", "wanted to negotiate with") == "offered talks"
+    # irregular participles
+    assert passive_participle("Forgive", "forgave") == "forgiven"
