@@ -60,6 +60,19 @@ def test_moment_is_no_part_of_a_relation_phrase(ctx):
     assert out["anchors"][0][1] == "condemned", out
 
 
+@pytest.mark.parametrize("q, ref", [
+    # one name after the reference's verb: the asked event's subject did it to that name
+    ("When did Japan last criticise Iran before criticising China?", ["Japan", "China"]),
+    ("When did Japan first criticise Iran after it had criticised China?", ["Japan", "China"]),
+    # one name before (or without) a verb: the name replaces the subject of the same action
+    ("When did Japan first criticise Iran after China did?", ["China", "Iran"]),
+    ("When did Japan criticise Iran for the last time before China?", ["China", "Iran"]),
+])
+def test_time_question_with_a_one_name_reference(ctx, q, ref):
+    anchors, search = parse(ctx, q)
+    assert search is None and anchors == [["Japan", "Iran"], ref]
+
+
 def test_passive_time_question_with_passive_reference(ctx):
     # When was Japan criticised by Iran (Iran -> Japan) after China was visited by Obama (Obama -> China)
     assert parse(ctx, "When was Japan first criticised by Iran after China was visited by Barack Obama?") == (

@@ -62,6 +62,14 @@ def _split(a: QuestionAnalysis) -> tuple[list, list]:
     return main, refs
 
 
+def _verb_before(q: str, ref: Any) -> bool:
+    """True when a word of the reference clause's relation phrase comes before its one name
+    (the name is then the action's object: "before visiting Iran", "after it visited Iran")."""
+    words = set(ref.phrase.lower().split())
+    head = q[ref.cue.end : ref.mentions[0].start].lower() if ref.cue is not None else ""
+    return any(w in words for w in re.findall(r"[a-z']+", head))
+
+
 def _pro_form_main(a: QuestionAnalysis) -> bool:
     """An entity question whose main clause names no one while its first reference clause is
     a full event: "Before X criticised Y, who was the last to do so / to criticise it?". The
@@ -146,8 +154,13 @@ def _strict_parse(q: str, a: QuestionAnalysis) -> dict:
         elif search is not None:  # parallel reference: the other name in the asked role
             other = ms[0].text
             anchors.append([other, phrase, search[2]] if search[0] == UNKNOWN else [search[0], phrase, other])
-        elif anchors:  # time question, elliptic reference: same action, name replaces the subject
-            anchors.append([ms[0].text, anchors[0][1], anchors[0][2]])
+        elif anchors:  # time question, one name in the reference
+            if ref.phrase and _verb_before(q, ref):
+                # "before visiting Iran", "after it had visited Iran": the asked event's subject
+                # (implicit or a pronoun) did the reference's action to the name
+                anchors.append([anchors[0][0], ref.phrase, ms[0].text])
+            else:  # elliptic ("after Iran did"): same action, the name replaces the subject
+                anchors.append([ms[0].text, anchors[0][1], anchors[0][2]])
     return {"anchors": anchors, "search": search}
 
 
