@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Sequence
 
 import numpy as np
@@ -165,6 +166,7 @@ def combine_arrays(
     return all_id[order], all_sc[order], all_sw[order], src[order]
 
 
+@lru_cache(maxsize=65536)  # phrases repeat across a run's questions
 def action_key(phrase: str) -> tuple[str, ...]:
     """The action of a relation phrase up to inflection and function words: "delivered relief
     supplies to" and "deliver relief supplies to" (or "holding talks with" / "held talks
