@@ -39,6 +39,9 @@ def parse(ctx, q):
     ("By whom was Japan criticised before China?", [["China", "Japan"]], [UNKNOWN, "Japan"]),
     # ... with a prepositional verb ("commented on by"), the reference's patient a pronoun
     ("Who was Japan commented on by after it was commented on by Iran?", [["Iran", "Japan"]], [UNKNOWN, "Japan"]),
+    # ... a participle with its own object or infinitive ("offered talks by", "promised to free by")
+    ("Who was Japan offered talks by after China was?", [["China", "Japan"]], [UNKNOWN, "Japan"]),
+    ("Who was Japan promised to free by before China?", [["China", "Japan"]], [UNKNOWN, "Japan"]),
     # the wh-word last, after a passive ("by whom")
     ("After Japan, China was first visited by whom?", [["Japan", "China"]], [UNKNOWN, "China"]),
     ("China was visited by whom after Japan?", [["Japan", "China"]], [UNKNOWN, "China"]),
