@@ -32,6 +32,7 @@ TOP_SLOT = 64
 THRESH = 0.4
 THRESH_FALLBACK = 0.2
 TOP_FACTS = 10
+_NO_IDS = np.zeros(0, np.int64)
 ENUM_ENTITIES = 5  # entity candidates per slot used to enumerate facts
 
 
@@ -248,13 +249,11 @@ def candidate_facts(
     if also_rels:
         rr = tindex.r[tids]
         missing = np.setdiff1d(np.fromiter(also_rels, np.int64), rr[order])
-        extra = []
-        for rel in missing.tolist():
-            k = np.flatnonzero(rr == rel)
-            if len(k):
-                extra.append(int(k[np.lexsort((tids[k], -score[k]))[0]]))
-        if extra:
-            order = np.concatenate([order, np.asarray(extra, np.int64)])
+        k = np.flatnonzero(np.isin(rr, missing)) if len(missing) else _NO_IDS
+        if len(k):  # the best triple of each missing relation: one sort of the few matches
+            k = k[np.lexsort((tids[k], -score[k], rr[k]))]
+            first = np.r_[True, rr[k][1:] != rr[k][:-1]]
+            order = np.concatenate([order, k[first]])
             order = order[np.lexsort((tids[order], -score[order]))]
     ents, rels = table.entities, table.relations
     top = tids[order]
