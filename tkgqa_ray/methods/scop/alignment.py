@@ -246,10 +246,10 @@ def candidate_facts(
         order = part[np.lexsort((tids[part], -score[part]))]
     else:
         order = np.lexsort((tids, -score))
-    if also_rels:
+    missing = np.setdiff1d(np.fromiter(also_rels, np.int64), tindex.r[tids[order]]) if also_rels else _NO_IDS
+    if len(missing):
         rr = tindex.r[tids]
-        missing = np.setdiff1d(np.fromiter(also_rels, np.int64), rr[order])
-        k = np.flatnonzero(np.isin(rr, missing)) if len(missing) else _NO_IDS
+        k = np.flatnonzero(np.isin(rr, missing))
         if len(k):  # the best triple of each missing relation: one sort of the few matches
             k = k[np.lexsort((tids[k], -score[k], rr[k]))]
             first = np.r_[True, rr[k][1:] != rr[k][:-1]]
@@ -400,6 +400,7 @@ def alternative_readings(
 
 
 SHARE_REL_MIN = 0.5  # a paraphrase is told by both phrases' best relation at or above this (REL_OK)
+SHARE_MARGIN = 0.25  # a shared relation reads each clause's phrase within this of its best reading
 
 
 def _top_relation(c: SlotCands | None) -> tuple[int, bool] | None:
@@ -447,6 +448,7 @@ def retrieve(
     ec, rc = cands if cands is not None else slot_candidates(retriever, [(anchors, search)])
     shared = shared_actions(list(anchors), search, rc)
     share_rels: set[int] = set()
+    share_best: set[str] = set()  # the shared anchors' own best relations
     per: list[dict] = []
     for k, t in enumerate(triples):
         is_search = search is not None and k == len(triples) - 1
@@ -454,8 +456,13 @@ def retrieve(
         co = None if t.o == UNKNOWN else ec[t.o]
         cr_all = rc[t.r]
         cr = cr_all.direct()
-        also = share_rels if is_search and share_rels else None
-        facts = candidate_facts(tindex, table, t, cs, cr, co, also_rels=also)
+        facts = candidate_facts(tindex, table, t, cs, cr, co)
+        also = None
+        if is_search and share_rels and (not facts or share_best != {facts[0]["r"]}):
+            # the clauses' own best readings differ: the aligner compares the shared ones, so
+            # the search also needs its best fact of each of the anchors' readings
+            also = share_rels
+            facts = candidate_facts(tindex, table, t, cs, cr, co, also_rels=also)
         if is_search:
             rev = candidate_facts(tindex, table, t.reversed(), co, cr, cs, reversed_=True, also_rels=also)
             swp = cr_all.swapped()
@@ -474,8 +481,12 @@ def retrieve(
                         have.add(key)
                         head.append(f)
             facts = head
-        elif shared.get(k) == "search":
-            share_rels.update(table.relation_id[f["r"]] for f in facts if f["r"] in table.relation_id)
+        elif shared.get(k) == "search" and facts:
+            # the anchor's readings the aligner may share (within SHARE_MARGIN of its best)
+            top = max(f["sims"][1] for f in facts)
+            share_best.add(facts[0]["r"])
+            share_rels.update(table.relation_id[f["r"]] for f in facts
+                              if f["r"] in table.relation_id and f["sims"][1] >= top - SHARE_MARGIN)
         per.append({
             "kind": "search" if is_search else "anchor",
             "triple": t.as_list(),

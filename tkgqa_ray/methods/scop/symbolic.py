@@ -20,6 +20,7 @@ from tkgqa_ray.nlu import EntityMatcher, QuestionAnalysis, analyze, infer_answer
 from tkgqa_ray.nlu.analysis import leftover_names, leftover_words, passive_agent_first
 from tkgqa_ray.time import parse_time, format_day
 
+from .alignment import SHARE_MARGIN
 from .types import UNKNOWN
 
 ENT_OK = 0.6  # entity slot similarity considered reliable
@@ -174,9 +175,6 @@ def _slot_best(slot: list | None, thresh: float, raw: str) -> str:
 def _fact_ok(f: dict, ent_ok: float = ENT_OK, rel_ok: float = REL_FACT_OK) -> bool:
     ss, sr, so = f.get("sims", [1.0, 1.0, 1.0])
     return ss >= ent_ok and so >= ent_ok and sr >= rel_ok
-
-
-SHARE_MARGIN = 0.25  # a shared relation reads each clause's phrase within this of its best reading
 
 
 def _shared_relation(choices: list[list[dict]]) -> str | None:
