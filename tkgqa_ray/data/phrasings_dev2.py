@@ -17,7 +17,9 @@ adds the gerund and the noun form of each relation.
 Cue words and relation phrases are ``str`` with extra attributes, read by templates through
 ``str.format`` attribute access: ``{bw.lead}`` = the clause-introducing form of a cue
 ("once" for after), ``{same.cl}`` = the clause form of a same-period cue, ``{arb.ger}`` /
-``{arb.nom}`` = the gerund / noun phrase of the reference relation. Every surface keeps the
+``{arb.nom}`` = the gerund / noun phrase of the reference relation, ``{rp.pp}`` / ``{arp.pp}``
+= the passive participle phrase ("Who was {rp.pp} by {S} before {A} was?", issue #10's
+passive round; :func:`passive_participle`). Every surface keeps the
 meaning exact; gold comes from the oracle over KG names.
 """
 
@@ -98,7 +100,11 @@ TEMPLATES: list[Template] = [
         "{Bw} {AS} {arb.ger} {AO}, which actor {rp} {O}?",
         "{bw.lead} {AS} {arp} {AO}, who {rp} {O}?",
         "Can you name someone who {rp} {O} {bw} {A} did?",
-        "Which party {rp} {O}, and did so {bw} {A}?"),
+        "Which party {rp} {O}, and did so {bw} {A}?",
+        # passive voice (main and/or reference clause)
+        "By whom was {O} {rp.pp} {bw} {A}?",
+        "{Bwc} {O} was {arp.pp} by {AS}, who {rp} {O}?",
+        "Who was {O} {rp.pp} by {bwc} it was {arp.pp} by {AS}?"),
     # ---- before_after, reference = the same subject and relation, another object ({A} = AO)
     *_t("ba_obj_event",
         "Who did {S} {rb} {bw} {A}?",
@@ -108,7 +114,10 @@ TEMPLATES: list[Template] = [
         "Whom did {S} {rb} {bwc} it {arp} {AO}?",
         "Who did {S} {rb} {bw} its {arb.nom} {AO}?",
         "{bw.lead} {AS} {arp} {AO}, which actor did {S} {rb}?",
-        "Tell me who {S} {rp} {bw} {AS}'s {arb.nom} {AO}."),
+        "Tell me who {S} {rp} {bw} {AS}'s {arb.nom} {AO}.",
+        "Who was {rp.pp} by {S} {bw} {A} was?",
+        "Which actor was {rp.pp} by {S} {bwc} {AO} was {arp.pp} by it?",
+        "{Bwc} {AO} was {arp.pp} by {AS}, who was {rp.pp} by {S}?"),
     *_t("ba_obj_time",
         "Who did {S} {rb} {bw} {T}?",
         "{Bw} {T}, whom did {S} {rb}?",
@@ -126,17 +135,22 @@ TEMPLATES: list[Template] = [
         "Who did {S} {rb} {same} {AS}'s {arb.nom} {AO}?",
         "Can you tell me who {S} {rp} {same.cl} {AS} {arp} {AO}?",
         "{same.cl} {AS} {arp} {AO}, which actor did {S} {rb}?",
-        "Which actor did {S} {rb} {same} {AS} {arb.ger} {AO}?"),
+        "Which actor did {S} {rb} {same} {AS} {arb.ger} {AO}?",
+        "Who was {rp.pp} by {S} {same.cl} {AO} was {arp.pp} by {AS}?",
+        "{Same} {AS}'s {arb.nom} {AO}, who was {rp.pp} by {S}?"),
     *_t("em_subj_event",
         "Who {rp} {O} {same} {AS} {arp} {AO}?",
         "{Same} {AS}'s {arb.nom} {AO}, who {rp} {O}?",
         "{same.cl} {AS} {arp} {AO}, which actor {rp} {O}?",
         "Tell me who {rp} {O} {same.cl} {AS} {arp} {AO}.",
-        "Who {rp} {O} {same} {AS} {arb.ger} {AO}?"),
+        "Who {rp} {O} {same} {AS} {arb.ger} {AO}?",
+        "By whom was {O} {rp.pp} {same.cl} {AO} was {arp.pp} by {AS}?",
+        "Who was {O} {rp.pp} by {same.cl} {AS} {arp} {AO}?"),
     *_t("em_obj_offset",
         "Who did {S} {rb} {Nd} {bwc} {AS} {arp} {AO}?",
         "{Nd} {bw} {AS}'s {arb.nom} {AO}, whom did {S} {rb}?",
-        "Exactly {Nd} {bwc} {AS} {arp} {AO}, which actor did {S} {rb}?"),
+        "Exactly {Nd} {bwc} {AS} {arp} {AO}, which actor did {S} {rb}?",
+        "Who was {rp.pp} by {S} {Nd} {bwc} {AO} was {arp.pp} by {AS}?"),
     # ---- after_first / before_last (op and rank come together: after+first, before+last)
     *_t("xr_subj",
         "{Bw} {A}, who was the {fadj} to {rb} {O}?",
@@ -145,20 +159,26 @@ TEMPLATES: list[Template] = [
         "Who {fadv} {rp} {O} {bw} {AS}'s {arb.nom} {AO}?",
         "{Bw} {AS} {arb.ger} {AO}, which actor {rp} {O} {fadv}?",
         "Which was the {fadj} party to {rb} {O} {bwc} {AS} {arp} {AO}?",
-        "Name the {fadj} one that {rp} {O} {bw} {A}."),
+        "Name the {fadj} one that {rp} {O} {bw} {A}.",
+        "By whom was {O} {fadv} {rp.pp} {bw} {A}?",
+        "Who was the {fadj} to {rb} {O} {bwc} it was {arp.pp} by {AS}?"),
     *_t("xr_obj",
         "Who did {S} {fadv} {rb} {bw} {A}?",
         "{Bw} {arb.ger} {AO}, who did {S} {rb} {fadv}?",
         "Who was the {fadj} one {S} {rp} {bwc} it {arp} {AO}?",
         "{bw.lead} {AS} {arp} {AO}, who was the {fadj} that {S} {rp}?",
         "Whom did {S} {rb} {fadv} {bw} its {arb.nom} {AO}?",
-        "{Bw} {A}, which actor did {S} {rb} {fadv}?"),
+        "{Bw} {A}, which actor did {S} {rb} {fadv}?",
+        "Who was the {fadj} to be {rp.pp} by {S} {bw} {A}?",
+        "Which actor was {fadv} {rp.pp} by {S} {bwc} {AO} was?"),
     *_t("xr_time",
         "{When} did {S} {fadv} {rb} {O} {bwc} {AS} {arp} {AO}?",
         "{bwc.lead} {AS} {arp} {AO}, {when_lc} did {S} {fadv} {rb} {O}?",
         "{When} was the {fadj} time {S} {rp} {O} {bw} {AS}'s {arb.nom} {AO}?",
         "Could you tell me the {unit} on which {S} {rp} {O} {fadv} {bw} {AS} {arb.ger} {AO}?",
-        "{When} did {S} {rb} {O} {fadv} {bwc} {AS} {arp} {AO}?"),
+        "{When} did {S} {rb} {O} {fadv} {bwc} {AS} {arp} {AO}?",
+        "{When} was {O} {fadv} {rp.pp} by {S} {bwc} {AO} was {arp.pp} by {AS}?",
+        "{When} was {O} {rp.pp} by {S} {fadv} {bw} {AS}'s {arb.nom} {AO}?"),
 ]
 
 
@@ -214,12 +234,67 @@ def gerund(verb: str) -> str:
     return v + "ing"
 
 
+# Passive participle phrases ("Japan was {pp} by Iran") for relations whose phrases do not
+# passivise word for word ("express intent to negotiate with"): an exact paraphrase that does.
+_PASSIVE: dict[str, str] = {
+    "Express_intent_to_meet_or_negotiate": "offered talks",
+    "Express_intent_to_cooperate": "offered cooperation",
+    "Express_intent_to_cooperate_economically": "offered economic cooperation",
+    "Express_intent_to_provide_economic_aid": "promised economic aid",
+    "Express_intent_to_provide_material_aid": "promised material aid",
+    "Make_optimistic_comment": "spoken positively about",
+    "Make_pessimistic_comment": "spoken pessimistically about",
+    "Make_empathetic_comment": "offered condolences",
+    "Provide_humanitarian_aid": "sent humanitarian aid",
+    "Provide_aid": "given aid",
+    "Provide_economic_aid": "given economic aid",
+    "Provide_military_aid": "given military aid",
+    "Meet_at_a_'third'_location": "met at a third location",
+    "Impose_embargo,_boycott,_or_sanctions": "sanctioned",
+    "Give_ultimatum": "given an ultimatum",
+    "Grant_asylum": "granted asylum",
+    "Grant_diplomatic_recognition": "recognized",
+    "Demand": "pressed with demands",
+    "Engage_in_diplomatic_cooperation": "worked with diplomatically",
+    "Express_intent_to_engage_in_diplomatic_cooperation_(such_as_policy_support)": "promised diplomatic support",
+    "Occupy_territory": "occupied",
+}
+_PARTICIPLE = {"held": "held", "sought": "sought", "spoke": "spoken", "took": "taken", "gave": "given",
+               "broke": "broken", "beat": "beaten", "forgave": "forgiven", "did": "done", "was": "been"}
+_PASSIVE_PREP = {"to", "with", "on", "about", "for", "against", "into", "from", "of", "at", "up", "down", "free"}
+
+
+def participle(past: str) -> str:
+    """The past participle phrase of a past-tense phrase ("spoke highly of" -> "spoken highly of")."""
+    first, _, rest = past.partition(" ")
+    return _PARTICIPLE.get(first, first) + (" " + rest if rest else "")
+
+
+def _passivises(past: str) -> bool:
+    """A verb alone or with one particle/preposition: "visited", "called on", "turned down"."""
+    w = past.split()
+    return len(w) == 1 or (len(w) == 2 and w[1] in _PASSIVE_PREP)
+
+
+def passive_participle(relation: str, past: str) -> str:
+    """How ``relation`` reads in the passive ("Japan was {pp} by Iran"): the chosen phrase
+    when it passivises, else another of the relation's phrases that does, else a hand-written
+    exact paraphrase (:data:`_PASSIVE`), else the chosen phrase's participle."""
+    if _passivises(past):
+        return participle(past)
+    for _base, other in phrasings_dev._REL.get(relation, ()):
+        if _passivises(other):
+            return participle(other)
+    return _PASSIVE.get(relation) or participle(past)
+
+
 def _with_forms(relation: str, p: RelPhrase, pick: Callable[[Sequence[Any]], Any]) -> RelPhrase:
     first, _, rest = p.base.partition(" ")
     ger = gerund(first) + (" " + rest if rest else "")
     noms = _NOM.get(relation)
     nom = pick(noms) if noms else ger
-    return RelPhrase(_W(p.base, ger=ger, nom=nom), _W(p.past, ger=ger, nom=nom))
+    pp = passive_participle(relation, p.past)
+    return RelPhrase(_W(p.base, ger=ger, nom=nom, pp=pp), _W(p.past, ger=ger, nom=nom, pp=pp))
 
 
 def relation_surface(relation: str, pick: Callable[[Sequence[Any]], Any]) -> RelPhrase:
@@ -229,4 +304,4 @@ def relation_surface(relation: str, pick: Callable[[Sequence[Any]], Any]) -> Rel
 
 entity_surface = phrasings_dev.entity_surface
 
-__all__ = ["TEMPLATES", "TIME_STYLES", "WORDS", "entity_surface", "gerund", "relation_surface"]
+__all__ = ["TEMPLATES", "TIME_STYLES", "WORDS", "entity_surface", "gerund", "passive_participle", "relation_surface"]

@@ -49,10 +49,18 @@ _NAME_THE_RE = re.compile(
     re.I,
 )
 _REL_ANCHOR_RE = re.compile(r"\b(?:that|who|whom|which)\b", re.I)
-_PASSIVE_END_RE = re.compile(r"\b(?:was|were|is|are|been|being|got|get|gets)\b[\w\s']*\bby\s*$", re.I)
+_PASSIVE_END_RE = re.compile(r"\b(?:was|were|is|are|be|been|being|got|get|gets)\b[\w\s']*\bby\s*$", re.I)
+# a reduced passive relative right after the wh-phrase: "(which was the last country) visited
+# by X", "(which country,) most recently criticised by X": X is the agent, the wh the object
+_REDUCED_PASSIVE_RE = re.compile(r"\s*(?:\w+ly\s+)?[a-z]+(?:ed|en|wn|t)\s+by\s*$", re.I)
 # a passive verb + "by" with no agent after it (a boundary, a cue word or the end follows)
+# (within the main clause: the stretch up to "by" crosses no cue word, so the passive of a
+# reference clause, "whom did X criticise before Y was criticised by Z", is not taken for it;
+# up to two words may follow the participle: "commented on by", "offered talks by")
 _STRANDED_BY_RE = re.compile(
-    r"[\w\s']*?\b\w+(?:ed|en|t)\s+by\s*(?=$|[?.,;!]|(?:in|on|during|at|for|before|after|prior|since|until|"
+    r"(?:(?!\b(?:before|after|prior|following|once|since|until|when|while|earlier|later|subsequent|ahead|during|same)\b)[\w\s'])*?"
+    r"\b\w+(?:ed|en|t)(?:\s+(?!(?:before|after|prior|following|once|since|until|when|while|earlier|later|subsequent|ahead|during|same)\b)[a-z]+){0,2}"
+    r"\s+by\s*(?=$|[?.,;!]|(?:in|on|during|at|for|before|after|prior|since|until|"
     r"following|ahead|subsequent|earlier|later|first|last|initially|most|the\s+(?:first|last|same))\b)",
     re.I,
 )
@@ -220,12 +228,13 @@ def _open_slot(masked: str, wh: tuple[int, int] | None, x: Mention) -> str:
         return "subject"
     if wh[0] > x.start:  # "X visited whom" / "X was visited by whom"
         between = masked[x.end : wh[0]]
-        return "subject" if _BY_END_RE.search(between) else "object"
+        by_wh = re.match(r"by\b", masked[wh[0] : wh[1]], re.I)  # the wh-phrase took the "by"
+        return "subject" if by_wh or _BY_END_RE.search(between) else "object"
     if re.match(r"\s*by\b", masked[wh[0] : wh[1]], re.I):  # "by whom was X visited": asks the agent
         return "subject"
     between = masked[wh[1] : x.start]
-    if _PASSIVE_END_RE.search(between):  # "who was visited by X": X is the agent
-        return "object"
+    if _PASSIVE_END_RE.search(between) or _REDUCED_PASSIVE_RE.fullmatch(between):
+        return "object"  # "who was visited by X", "which was the last country visited by X"
     sb = _STRANDED_BY_RE.match(masked, x.end)
     if sb and _BE_RE.search(masked[wh[1] : x.start] + " " + sb.group(0)):
         # "who was X criticised by (in 2010)?": a passive (a form of be/get) with a stranded

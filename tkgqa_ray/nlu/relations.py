@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Sequence
 
 import numpy as np
@@ -32,7 +33,7 @@ _SCAFFOLD = {
     "to", "by", "of", "for", "with", "from", "please", "tell", "me", "name", "give", "list",
     "identify", "according", "kg", "graph", "knowledge", "exactly", "precisely", "just", "exact",
     "specific", "saw", "see", "happen", "happened", "occur", "occurred", "take", "place", "took",
-    "very", "second", "third", "time", "times",
+    "very", "second", "third", "time", "times", "moment", "instant",
     # pro-forms and order/degree adverbs of a temporal question ("did so", "who else",
     # "right after", "next to visit"): never the action itself
     "so", "else", "next", "right", "shortly", "soon", "immediately", "directly", "once", "previously", "?", ",", ".", "!", ";", ":", "'", '"', "-", "'s",
@@ -165,6 +166,25 @@ def combine_arrays(
     return all_id[order], all_sc[order], all_sw[order], src[order]
 
 
+@lru_cache(maxsize=65536)  # phrases repeat across a run's questions
+def action_key(phrase: str) -> tuple[str, ...]:
+    """The action of a relation phrase up to inflection and function words: "delivered relief
+    supplies to" and "deliver relief supplies to" (or "holding talks with" / "held talks
+    with") have one key. Two clauses with one key repeat one action (:func:`same_action`)."""
+    from .lexicon import _words, stem
+
+    return tuple(stem(w) for w in _words(phrase))
+
+
+def same_action(a: str, b: str) -> bool:
+    """True when two relation phrases of one question name the same action in words (equal
+    :func:`action_key`; an empty phrase never does). A paraphrase in other words ("criticised"
+    / "condemned") is told by the grounding (both phrases' best relation agree), which the
+    aligner checks on its candidates."""
+    ka = action_key(a)
+    return bool(ka) and ka == action_key(b)
+
+
 def _relation_names(embeddings: Any) -> list[str] | None:
     # The in-process service exposes its FactTable; the Ray actor client proxies every
     # attribute as a remote method, so only trust a real table with a relations list.
@@ -173,4 +193,4 @@ def _relation_names(embeddings: Any) -> list[str] | None:
     return list(relations) if isinstance(relations, (list, tuple)) else None
 
 
-__all__ = ["RelationCandidate", "combine", "combine_arrays", "embedding_text", "ground_relation", "ground_relations", "relation_phrase"]
+__all__ = ["RelationCandidate", "action_key", "combine", "combine_arrays", "embedding_text", "ground_relation", "ground_relations", "relation_phrase", "same_action"]

@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from tkgqa_ray.nlu import EntityMatcher
-from tkgqa_ray.nlu.relations import combine_arrays, embedding_text
+from tkgqa_ray.nlu.relations import combine_arrays, embedding_text, same_action
 
 from .roles import call_role
 from .schemas import AlignerOutput
@@ -32,6 +32,7 @@ TOP_SLOT = 64
 THRESH = 0.4
 THRESH_FALLBACK = 0.2
 TOP_FACTS = 10
+_NO_IDS = np.zeros(0, np.int64)
 ENUM_ENTITIES = 5  # entity candidates per slot used to enumerate facts
 
 
@@ -203,9 +204,12 @@ def _slot_sim(col: np.ndarray, c: SlotCands | None, n: int) -> np.ndarray | floa
 
 def candidate_facts(
     tindex: TripleIndex, table: Any, t: Triple, cs: SlotCands | None, cr: SlotCands, co: SlotCands | None,
-    reversed_: bool = False,
+    reversed_: bool = False, also_rels: "set[int] | None" = None,
 ) -> list[dict]:
-    """Top-10 distinct KG triples compatible with ``t`` (``?`` slots open), best first."""
+    """Top-10 distinct KG triples compatible with ``t`` (``?`` slots open), best first.
+    ``also_rels``: relation ids whose best compatible triple is added when the top-10 lack it
+    (a triple that repeats another clause's action needs that clause's relations compared,
+    :func:`shared_actions`); the list stays sorted, so its head is unchanged."""
     E, R = len(table.entities), len(table.relations)
     if not len(cr.ids):
         return []
@@ -242,6 +246,15 @@ def candidate_facts(
         order = part[np.lexsort((tids[part], -score[part]))]
     else:
         order = np.lexsort((tids, -score))
+    missing = np.setdiff1d(np.fromiter(also_rels, np.int64), tindex.r[tids[order]]) if also_rels else _NO_IDS
+    if len(missing):
+        rr = tindex.r[tids]
+        k = np.flatnonzero(np.isin(rr, missing))
+        if len(k):  # the best triple of each missing relation: one sort of the few matches
+            k = k[np.lexsort((tids[k], -score[k], rr[k]))]
+            first = np.r_[True, rr[k][1:] != rr[k][:-1]]
+            order = np.concatenate([order, k[first]])
+            order = order[np.lexsort((tids[order], -score[order]))]
     ents, rels = table.entities, table.relations
     top = tids[order]
     sc_l = np.round(score[order], 4).tolist()
@@ -317,15 +330,39 @@ def alternative_readings(
 ) -> list[AltReading]:
     """Other groundings of the question's triples, best first, for the evidence stage to try
     when the aligned reading yields no admissible evidence (the KG decides between near
-    ties): each varies one triple (the search triple first, then each anchor) over its
-    reliable entity candidates x relation candidates (lexicon swap readings swap subject and
-    object)."""
+    ties): first the *shared* readings (when anchors repeat the asked action,
+    :func:`shared_actions`: all of them take each reliable relation candidate of the asked
+    phrase together), then each varies one triple (the search triple first, then each anchor)
+    over its reliable entity candidates x relation candidates (lexicon swap readings swap
+    subject and object)."""
     ents, rels = table.entities, table.relations
     out: list[dict] = []
     seen: set[tuple] = set()
     cur_anchors = [t.as_list() for t in anchors]
     cur_search = search.as_list() if search is not None else None
     seen.add((tuple(map(tuple, cur_anchors)), tuple(cur_search) if cur_search else None))
+    # a shared action first: the asked triple and the anchors repeating its action vary
+    # together over the asked phrase's relation candidates (both events read as one action)
+    shared = shared_actions(list(raw_anchors), raw_search, rc)
+    lead = raw_search if raw_search is not None else (raw_anchors[0] if raw_anchors else None)
+    cr_lead = rc.get(lead.r) if shared and lead is not None else None
+    if cr_lead is not None:
+        sw = cr_lead.swap if cr_lead.swap is not None else np.zeros(len(cr_lead.ids), bool)
+        opts = [(rels[int(i)], float(sc)) for i, sc, w in zip(cr_lead.ids, cr_lead.scores, sw) if sc >= ALT_REL_MIN and not w]
+        for r_name, r_sc in opts[: ALT_PER_SLOT + 1]:
+            new_a = [list(t) for t in cur_anchors]
+            new_s = list(cur_search) if cur_search is not None else None
+            for j in shared:
+                new_a[j][1] = r_name
+            if new_s is not None:
+                new_s[1] = r_name
+            else:
+                new_a[0][1] = r_name
+            key = (tuple(map(tuple, new_a)), tuple(new_s) if new_s else None)
+            if key in seen:
+                continue
+            seen.add(key)
+            out.append((new_a, new_s, "shared", False, round(r_sc, 4)))
     slots = ([("search", raw_search)] if raw_search is not None else []) + [(f"anchor:{i}", t) for i, t in enumerate(raw_anchors)]
     for where, t in slots:
         def ent_opts(x: str) -> list[tuple[str, float]]:
@@ -355,21 +392,63 @@ def alternative_readings(
                         continue
                     seen.add(key)
                     out.append((new_a, new_s, where, swap, round(s_sc + r_sc + o_sc, 4)))
-    out.sort(key=lambda r: (r[2] != "search", -r[4]))
+    out.sort(key=lambda r: ({"shared": 0, "search": 1}.get(r[2], 2), -r[4]))
     return [
         AltReading(Reading.from_json({"anchors": a, "search": s}), where, swap, score)
         for a, s, where, swap, score in out[: MAX_READINGS - 1]
     ]
 
 
+SHARE_REL_MIN = 0.5  # a paraphrase is told by both phrases' best relation at or above this (REL_OK)
+SHARE_MARGIN = 0.25  # a shared relation reads each clause's phrase within this of its best reading
+
+
+def _top_relation(c: SlotCands | None) -> tuple[int, bool] | None:
+    if c is None or not len(c.ids) or float(c.scores[0]) < SHARE_REL_MIN:
+        return None
+    return int(c.ids[0]), bool(c.swap[0]) if c.swap is not None else False
+
+
+def shared_actions(anchors: list[Triple], search: Triple | None, rc: dict) -> dict[int, str]:
+    """Anchor index -> the triple whose action it repeats: ``"search"`` (entity questions)
+    or ``"anchor:0"`` (time questions: anchor 0 is the asked event).
+
+    A reference clause repeats the asked action when its relation phrase is the main one
+    (elided: "before Japan did", copied by the event parser), the same words inflected
+    otherwise ("after China *held* talks with Y" / "who *holds* talks with Y",
+    :func:`~tkgqa_ray.nlu.relations.same_action`), or a paraphrase whose best relation
+    candidate is the main phrase's ("criticised" / "condemned": both Criticize_or_denounce).
+    Such triples are aligned to one relation (the aligner prefers a relation with KG support
+    for every one of them, and :func:`alternative_readings` varies them together)."""
+    if search is not None:
+        lead, key, first = search, "search", 0
+    elif anchors:
+        lead, key, first = anchors[0], "anchor:0", 1
+    else:
+        return {}
+    top_lead = _top_relation(rc.get(lead.r))
+    out: dict[int, str] = {}
+    for j in range(first, len(anchors)):
+        r = anchors[j].r
+        if same_action(r, lead.r) or (top_lead is not None and _top_relation(rc.get(r)) == top_lead):
+            out[j] = key
+    return out
+
+
 def retrieve(
     ctx: Any, retriever: SlotRetriever, tindex: TripleIndex, anchors: list[Triple], search: Triple | None,
     cands: tuple[dict, dict] | None = None,
 ) -> dict:
-    """Slot candidates and top candidate facts for every triple of one question."""
+    """Slot candidates and top candidate facts for every triple of one question. An anchor
+    that repeats the asked action (:func:`shared_actions`) is marked ``shares_action_with``;
+    the search triple's facts then also hold its best fact for each relation of those
+    anchors' facts, so the aligner can compare the readings both clauses share."""
     table = ctx.table
     triples = list(anchors) + ([search] if search is not None else [])
     ec, rc = cands if cands is not None else slot_candidates(retriever, [(anchors, search)])
+    shared = shared_actions(list(anchors), search, rc)
+    share_rels: set[int] = set()
+    share_best: set[str] = set()  # the shared anchors' own best relations
     per: list[dict] = []
     for k, t in enumerate(triples):
         is_search = search is not None and k == len(triples) - 1
@@ -378,15 +457,36 @@ def retrieve(
         cr_all = rc[t.r]
         cr = cr_all.direct()
         facts = candidate_facts(tindex, table, t, cs, cr, co)
+        also = None
+        if is_search and share_rels and (not facts or share_best != {facts[0]["r"]}):
+            # the clauses' own best readings differ: the aligner compares the shared ones, so
+            # the search also needs its best fact of each of the anchors' readings
+            also = share_rels
+            facts = candidate_facts(tindex, table, t, cs, cr, co, also_rels=also)
         if is_search:
-            rev = candidate_facts(tindex, table, t.reversed(), co, cr, cs, reversed_=True)
+            rev = candidate_facts(tindex, table, t.reversed(), co, cr, cs, reversed_=True, also_rels=also)
             swp = cr_all.swapped()
             if swp is not None:  # lexicon swap ("X received a visit from Y" = Make_a_visit(Y, X)):
                 # the reversed enumeration *is* the question's direction for these relations
                 for f in candidate_facts(tindex, table, t.reversed(), co, swp, cs):
                     f["swap"] = True
                     rev.append(f)
-            facts = sorted(facts + rev, key=lambda f: -f["score"])[:TOP_FACTS]
+            merged = sorted(facts + rev, key=lambda f: -f["score"])
+            head = merged[:TOP_FACTS]
+            if also:  # keep the added per-relation facts beyond the top-10
+                have = {(f["r"], f["reversed"]) for f in head}
+                for f in merged[TOP_FACTS:]:
+                    key = (f["r"], f["reversed"])
+                    if table.relation_id.get(f["r"]) in also and key not in have:
+                        have.add(key)
+                        head.append(f)
+            facts = head
+        elif shared.get(k) == "search" and facts:
+            # the anchor's readings the aligner may share (within SHARE_MARGIN of its best)
+            top = max(f["sims"][1] for f in facts)
+            share_best.add(facts[0]["r"])
+            share_rels.update(table.relation_id[f["r"]] for f in facts
+                              if f["r"] in table.relation_id and f["sims"][1] >= top - SHARE_MARGIN)
         per.append({
             "kind": "search" if is_search else "anchor",
             "triple": t.as_list(),
@@ -396,6 +496,7 @@ def retrieve(
                 "o": None if co is None else co.to_json(table.entities),
             },
             "facts": facts,
+            **({"shares_action_with": shared[k]} if k in shared and not is_search else {}),
         })
     return {"triples": per}
 
@@ -498,6 +599,14 @@ class AlignmentStage(ScopStage):
             tr["search_reversed"] = bool(search and s2 and s2.open_slot != search.open_slot)
             if viol:
                 tr["alignment_violations"] = viol
+            shared = {i: e["shares_action_with"] for i, e in enumerate(tr["alignment_candidates"]["triples"]) if "shares_action_with" in e}
+            if shared:  # which anchors repeat the asked action, and the relation they were read as
+                lead = s2 if search is not None else (a2[0] if a2 else None)
+                tr["shared_action"] = {
+                    "anchors": sorted(shared), "with": next(iter(shared.values())),
+                    "relation": lead.r if lead is not None else None,
+                    "aligned_together": lead is not None and all(a2[i].r == lead.r for i in shared),
+                }
         return states
 
 

@@ -20,6 +20,7 @@ from tkgqa_ray.nlu import EntityMatcher, QuestionAnalysis, analyze, infer_answer
 from tkgqa_ray.nlu.analysis import leftover_names, leftover_words, passive_agent_first
 from tkgqa_ray.time import parse_time, format_day
 
+from .alignment import SHARE_MARGIN
 from .types import UNKNOWN
 
 ENT_OK = 0.6  # entity slot similarity considered reliable
@@ -53,11 +54,30 @@ def _split(a: QuestionAnalysis) -> tuple[list, list]:
     rather than giving up. Shared by the event and constraint parsers so anchor indices agree."""
     main = list(a.main.mentions)
     refs = list(a.refs)
+    if _pro_form_main(a):
+        return main, refs  # the asked event is the reference's action (see _strict_parse)
     need = 1 if a.answer_type == "entity" else 2
     while len(main) < need and refs:
         ref = refs.pop(0)
         main = sorted(main + list(ref.mentions), key=lambda m: m.start)
     return main, refs
+
+
+def _verb_before(q: str, ref: Any) -> bool:
+    """True when a word of the reference clause's relation phrase comes before its one name
+    (the name is then the action's object: "before visiting Iran", "after it visited Iran")."""
+    words = set(ref.phrase.lower().split())
+    head = q[ref.cue.end : ref.mentions[0].start].lower() if ref.cue is not None else ""
+    return any(w in words for w in re.findall(r"[a-z']+", head))
+
+
+def _pro_form_main(a: QuestionAnalysis) -> bool:
+    """An entity question whose main clause names no one while its first reference clause is
+    a full event: "Before X criticised Y, who was the last to do so / to criticise it?". The
+    main clause repeats the reference's action on its object (a pro-form: "do so", "it", or
+    nothing) and asks for its subject; the reference stays the anchor rather than lending
+    its names to the asked event."""
+    return a.answer_type == "entity" and not a.main.mentions and bool(a.refs) and len(a.refs[0].mentions) >= 2
 
 
 def event_parser(inputs: dict, ctx: Any) -> dict:
@@ -107,7 +127,13 @@ def _strict_parse(q: str, a: QuestionAnalysis) -> dict:
     main, refs = _split(a)
     anchors: list[list[str]] = []
     search = None
-    if a.answer_type == "entity":
+    if _pro_form_main(a):
+        ref = refs[0]
+        r0, r1 = ref.mentions[0], ref.mentions[1]
+        if passive_agent_first(q[: ref.span[1]], ref.mentions):
+            r0, r1 = r1, r0
+        search = [UNKNOWN, a.main.phrase or ref.phrase or DEFAULT_PHRASE, r1.text]
+    elif a.answer_type == "entity":
         if not main:
             raise ValueError("no entity mention for the asked event")
         x = main[0].text
@@ -129,8 +155,13 @@ def _strict_parse(q: str, a: QuestionAnalysis) -> dict:
         elif search is not None:  # parallel reference: the other name in the asked role
             other = ms[0].text
             anchors.append([other, phrase, search[2]] if search[0] == UNKNOWN else [search[0], phrase, other])
-        elif anchors:  # time question, elliptic reference: same action, name replaces the subject
-            anchors.append([ms[0].text, anchors[0][1], anchors[0][2]])
+        elif anchors:  # time question, one name in the reference
+            if ref.phrase and _verb_before(q, ref):
+                # "before visiting Iran", "after it had visited Iran": the asked event's subject
+                # (implicit or a pronoun) did the reference's action to the name
+                anchors.append([anchors[0][0], ref.phrase, ms[0].text])
+            else:  # elliptic ("after Iran did"): same action, the name replaces the subject
+                anchors.append([ms[0].text, anchors[0][1], anchors[0][2]])
     return {"anchors": anchors, "search": search}
 
 
@@ -146,41 +177,88 @@ def _fact_ok(f: dict, ent_ok: float = ENT_OK, rel_ok: float = REL_FACT_OK) -> bo
     return ss >= ent_ok and so >= ent_ok and sr >= rel_ok
 
 
+def _shared_relation(choices: list[list[dict]]) -> str | None:
+    """The relation every clause of a shared action has a reliable fact for (each list in
+    preference order), best by summed fact score; None when they share none. A relation
+    counts for a clause only when its phrase similarity is within :data:`SHARE_MARGIN` of
+    that clause's best reading: a far reading with a fact ("criticise" as Threaten) is no
+    paraphrase of the action."""
+    best = []
+    for facts in choices:
+        top = max((f["sims"][1] for f in facts), default=0.0)
+        d: dict[str, dict] = {}
+        for f in facts:
+            if f["sims"][1] >= top - SHARE_MARGIN:
+                d.setdefault(f["r"], f)
+        best.append(d)
+    common = set(best[0]).intersection(*best[1:]) if best else set()
+    if not common:
+        return None
+    return max(sorted(common), key=lambda r: sum(d[r]["score"] for d in best))
+
+
 def aligner(inputs: dict, ctx: Any) -> dict:
-    """Conservative alignment from the retrieval candidates (``inputs["candidates"]``)."""
+    """Conservative alignment from the retrieval candidates (``inputs["candidates"]``).
+
+    Each triple takes its best reliable candidate fact; the search triple is reversed only
+    when its own direction has no KG support. Triples that repeat one action (an anchor
+    marked ``shares_action_with``: "before Japan did", "after Y held talks with X") take one
+    relation: when their own best facts disagree, the relation all of them have a reliable
+    fact for (best summed score) wins, so both events are read as the same action."""
     cands = inputs["candidates"]
     anchors_in = inputs["anchors"]
     search_in = inputs["search"]
-    search_out = None
-    search_rel = None
+    n = len(anchors_in)
+    # reliable facts of each triple, in preference order (search: own direction first)
+    ok: list[list[dict]] = []
+    for raw, entry in zip(anchors_in, cands[:n]):
+        ok.append([f for f in entry["facts"] if _fact_ok(f)])
     if search_in is not None:
-        entry = cands[-1]
-        facts = entry["facts"]
-        fwd = [f for f in facts if not f["reversed"] and _fact_ok(f)]
-        rev = [f for f in facts if f["reversed"] and _fact_ok(f)]
-        s, r, o = search_in
-        if fwd:
-            f = fwd[0]
-            search_out = [f["s"], f["r"], f["o"]]
-        elif rev:  # orientation repair: only when the extracted direction has no KG support
-            f = rev[0]
+        facts = cands[-1]["facts"]
+        ok.append([f for f in facts if not f["reversed"] and _fact_ok(f)] + [f for f in facts if f["reversed"] and _fact_ok(f)])
+    pick: list[dict | None] = [fs[0] if fs else None for fs in ok]
+    search_out = None
+    if search_in is not None:
+        f = pick[-1]
+        if f is not None:
             search_out = [f["s"], f["r"], f["o"]]
         else:
-            slots = entry["slots"]
+            s, r, o = search_in
+            slots = cands[-1]["slots"]
             search_out = [
                 UNKNOWN if s == UNKNOWN else _slot_best(slots["s"], ENT_OK, s),
                 _slot_best(slots["r"], REL_OK, r),
                 UNKNOWN if o == UNKNOWN else _slot_best(slots["o"], ENT_OK, o),
             ]
-        search_rel = search_out[1]
+    search_rel = search_out[1] if search_out is not None else None
+    for i, raw in enumerate(anchors_in):  # the elided action: the search's relation when supported
+        if search_rel is not None and raw[1] == search_in[1]:
+            same = [f for f in ok[i] if f["r"] == search_rel]
+            if same:
+                pick[i] = same[0]
+    groups: dict[int, list[int]] = {}
+    for i, entry in enumerate(cands[:n]):
+        lead = entry.get("shares_action_with")
+        if lead is not None:
+            groups.setdefault(n if lead == "search" else int(str(lead).split(":")[1]), []).append(i)
+    for lead, members in groups.items():
+        idx = [lead] + members
+        if lead >= len(ok) or any(pick[i] is None for i in idx) or len({pick[i]["r"] for i in idx}) == 1:
+            continue
+        lists = [ok[i] for i in idx]
+        if lead == n:  # the search keeps its own direction when that has support
+            lists[0] = [f for f in ok[n] if not f["reversed"]] or ok[n]
+        rel = _shared_relation(lists)
+        if rel is not None:
+            for i, fs in zip(idx, lists):
+                pick[i] = next(f for f in fs if f["r"] == rel)
+            if lead == n:
+                f = pick[n]
+                search_out = [f["s"], f["r"], f["o"]]
     anchors_out = []
-    for raw, entry in zip(anchors_in, cands[: len(anchors_in)]):
-        facts = [f for f in entry["facts"] if _fact_ok(f)]
-        if search_rel is not None and search_in is not None and raw[1] == search_in[1]:
-            same = [f for f in facts if f["r"] == search_rel]
-            facts = same or facts
-        if facts:  # fact-level grounding
-            f = facts[0]
+    for i, (raw, entry) in enumerate(zip(anchors_in, cands[:n])):
+        f = pick[i]
+        if f is not None:  # fact-level grounding
             anchors_out.append([f["s"], f["r"], f["o"]])
         else:
             slots = entry["slots"]
