@@ -286,6 +286,7 @@ DEV3_NAMES = [
     "High_Ranking_Military_Personnel_(Turkey)", "Main_Opposition_(Austria)",
     "People_Associated_with_the_Opposition_(Ukraine)", "Treasury/Finance_Ministry_(Japan)",
     "Finance_/_Economy_/_Commerce_/_Trade_Ministry_(Japan)", "Military_(Turkey)", "Ukraine", "Japan",
+    "Military_(El_Salvador)", "El_Salvador",
 ]
 M3 = EntityMatcher(DEV3_NAMES)
 
@@ -306,6 +307,8 @@ M3 = EntityMatcher(DEV3_NAMES)
         ("Who did the main Austrian opposition criticise?", "the main Austrian opposition", "Main_Opposition_(Austria)"),
         ("Who did people associated with the Ukrainian opposition ask?", "people associated with the Ukrainian opposition", "People_Associated_with_the_Opposition_(Ukraine)"),
         ("Who did supporters of the opposition in Ukraine ask?", "supporters of the opposition in Ukraine", "People_Associated_with_the_Opposition_(Ukraine)"),
+        # a correctly spelt word of a multi-word place is not "corrected" ("Salvador" -> "Salvadoran")
+        ("Who did El Salvador's military attack?", "El Salvador's military", "Military_(El_Salvador)"),
         # a name with two alternatives beats one with four for a word both list
         ("Who did the Japanese finance ministry visit?", "the Japanese finance ministry", "Treasury/Finance_Ministry_(Japan)"),
         ("Who did the Japanese trade ministry visit?", "the Japanese trade ministry", "Finance_/_Economy_/_Commerce_/_Trade_Ministry_(Japan)"),

@@ -474,12 +474,17 @@ class ActorGrammar:
         out: dict[int, str] = {}
         n = len(norms)
         sectors = self.sector_trie
+        inside: set[int] | None = None  # later words of correctly spelt multi-word places
         for i, w in enumerate(norms):
             if len(w) < _FUZZY_MIN_LEN or w in self.place_trie:
                 continue
             nxt = norms[i + 1] if i + 1 < n else ""
             after_attach = (i and norms[i - 1] in _ATTACH) or (i > 1 and norms[i - 1] == "the" and norms[i - 2] in _ATTACH)
             if not (nxt in sectors or nxt in _POSS or after_attach) or not w.isalpha() or not cap_ok(i, i + 1):
+                continue
+            if inside is None:  # "El Salvador's": "salvador" is spelt right, not "Salvadoran"
+                inside = {k for j in range(n) if norms[j] in self.place_trie for e, _ in _walk(self.place_trie, norms, j) for k in range(j + 1, e)}
+            if i in inside:
                 continue
             best = process.extract(w, self._fuzzy_vocab, scorer=fuzz.ratio, score_cutoff=_FUZZY_CUTOFF, limit=2)
             if best and (len(best) == 1 or best[0][1] - best[1][1] >= 3):
