@@ -160,7 +160,7 @@ RELS3 = RELS + [
     "fight_with_small_arms_and_light_weapons", "Provide_military_aid", "Provide_aid", "Provide_humanitarian_aid",
     "Express_intent_to_provide_humanitarian_aid", "Cooperate_economically", "Halt_negotiations",
     "Complain_officially", "Reject_proposal_to_meet,_discuss,_or_negotiate", "Make_empathetic_comment",
-    "Express_intent_to_yield", "Use_unconventional_violence",
+    "Express_intent_to_yield", "Use_unconventional_violence", "Express_intent_to_cooperate_economically",
 ]
 
 
@@ -187,6 +187,10 @@ def lex3():
         ("official complaint to", "Complain_officially", False),
         # verb + manner adverb as adjective + noun
         ("economic cooperation with", "Cooperate_economically", False),
+        ("offered economic cooperation to", "Express_intent_to_cooperate_economically", False),
+        # the Provide_ family: provide / give / send / deliver + what is provided
+        ("sent economic aid to", "Provide_economic_aid", False),
+        ("sent military aid to", "Provide_military_aid", False),
         # CAMEO "offer" = express intent; "signal willingness to" is an intent frame
         ("offered humanitarian aid", "Express_intent_to_provide_humanitarian_aid", False),
         ("signalled willingness to negotiate with", "Express_intent_to_meet_or_negotiate", False),
@@ -211,3 +215,14 @@ def test_nominal_stems_equal_their_verbs():
     for noun, verb in [("condemnation", "condemned"), ("accusations", "accuse"), ("detention", "detained"),
                        ("threats", "threaten"), ("lawsuit", "sued"), ("defence", "defended")]:
         assert stem(noun) == stem(verb), (noun, verb)
+
+
+def test_a_relation_read_swapped_by_the_lexicon_has_no_direct_embedding_twin():
+    # the embedding ranks Express_intent_to_meet_or_negotiate first, but cannot tell direction;
+    # "the target of an offer ... from Y" reads it swapped only
+    ids = [RELS.index("Express_intent_to_meet_or_negotiate"), RELS.index("Consult")]
+    out = combine("target of an offer to meet or negotiate from", ids, [0.8, 0.5], RELS)
+    got = [(c.name, c.swap) for c in out]
+    assert got[0] == ("Express_intent_to_meet_or_negotiate", True)
+    assert ("Express_intent_to_meet_or_negotiate", False) not in got
+    assert all(swap for _, swap in got)  # every reading the lexicon gives here is swapped

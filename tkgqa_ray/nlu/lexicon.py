@@ -195,7 +195,11 @@ def nominal_action(action: str) -> str | None:
     (a verb such as "meet" already matches its noun by stem: "a meeting")."""
     text, _, _ = _parse_pattern(action)
     m = _SUPPORT_VERBS.match(text)
-    return text[m.end():] if m else None
+    if m:
+        return text[m.end():]
+    words = text.split()  # "cooperate economically" -> "economic cooperate" (~ "economic cooperation")
+    adj = _adjective(words[1]) if len(words) >= 2 else None
+    return " ".join([adj, words[0], *words[2:]]) if adj else None
 
 
 class RelationLexicon:
