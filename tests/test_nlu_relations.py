@@ -161,6 +161,7 @@ RELS3 = RELS + [
     "Express_intent_to_provide_humanitarian_aid", "Cooperate_economically", "Halt_negotiations",
     "Complain_officially", "Reject_proposal_to_meet,_discuss,_or_negotiate", "Make_empathetic_comment",
     "Express_intent_to_yield", "Use_unconventional_violence", "Express_intent_to_cooperate_economically",
+    "Investigate", "Investigate_crime,_corruption", "Mediate", "Defend_verbally",
 ]
 
 
@@ -185,6 +186,11 @@ def lex3():
         ("trip to", "Make_a_visit", False),
         ("humanitarian aid to", "Provide_humanitarian_aid", False),
         ("official complaint to", "Complain_officially", False),
+        # the object before the noun ("investigate corruption" -> "a corruption investigation")
+        ("corruption investigation into", "Investigate_crime,_corruption", False),
+        ("investigation into", "Investigate", False),
+        ("acted as a mediator for", "Mediate", False),
+        ("spoke in defence of", "Defend_verbally", False),
         # verb + manner adverb as adjective + noun
         ("economic cooperation with", "Cooperate_economically", False),
         ("offered economic cooperation to", "Express_intent_to_cooperate_economically", False),

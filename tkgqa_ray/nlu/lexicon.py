@@ -93,8 +93,9 @@ _NOMINALS = {
     "sharing": "share", "release": "release", "return": "return", "appeal": "appeal",
     "request": "request", "demand": "demand", "visit": "visit", "attack": "attack",
     "protest": "protest", "rally": "rally", "meeting": "meet", "pardon": "pardon",
-    "extradition": "extradite", "provision": "provide", "torture": "torture",
+    "extradition": "extradite", "provision": "provide", "torture": "torture", "mediator": "mediate",
 }
+_NOUN_VERBS = set(_NOMINALS.values())
 _NOUN_VERB = {**{n: v for n, v in _NOMINALS.items()}, **{n + "s": v for n, v in _NOMINALS.items()}}
 
 
@@ -355,6 +356,8 @@ def _noun_phrases(text: str) -> list[str]:
         adj = _adjective(words[1])
         if adj:
             out.append(" ".join([adj, words[0], *words[2:]]))
+    if len(words) == 2 and words[0] in _NOUN_VERBS and words[1] not in _PREPS:
+        out.append(f"{words[1]} {words[0]}")  # "investigate corruption" -> "corruption investigation"
     return out
 
 
