@@ -277,3 +277,50 @@ def _spec_entities(spec) -> list[int]:
     if s.anchor_event is not None:
         out += [s.anchor_event[0], s.anchor_event[2]]
     return out
+
+
+# ------------------------------------------------------------------ dev3 round (#10)
+
+DEV3_NAMES = [
+    "Thief_(Colombia)", "Media_Personnel_(Uganda)", "Member_of_the_Judiciary_(Sri_Lanka)",
+    "High_Ranking_Military_Personnel_(Turkey)", "Main_Opposition_(Austria)",
+    "People_Associated_with_the_Opposition_(Ukraine)", "Treasury/Finance_Ministry_(Japan)",
+    "Finance_/_Economy_/_Commerce_/_Trade_Ministry_(Japan)", "Military_(Turkey)", "Ukraine", "Japan",
+    "Military_(El_Salvador)", "El_Salvador",
+]
+M3 = EntityMatcher(DEV3_NAMES)
+
+
+@pytest.mark.parametrize(
+    "q,surface,best",
+    [
+        # plural of a noun in -f ("thief" -> "thieves"), as an adjective or an "in" attachment
+        ("Who did Colombian thieves rob?", "Colombian thieves", "Thief_(Colombia)"),
+        ("Who did thieves in Colombia rob?", "thieves in Colombia", "Thief_(Colombia)"),
+        # "X personnel" as people write it
+        ("Who did Ugandan media workers ask?", "Ugandan media workers", "Media_Personnel_(Uganda)"),
+        # the country adjective inside the sector phrase: templates, singular and plural
+        ("Who coerced a member of the Sri Lankan judiciary?", "a member of the Sri Lankan judiciary", "Member_of_the_Judiciary_(Sri_Lanka)"),
+        ("Who met members of the Sri Lankan judiciary?", "members of the Sri Lankan judiciary", "Member_of_the_Judiciary_(Sri_Lanka)"),
+        ("Who did senior Turkish military officers accuse?", "senior Turkish military officers", "High_Ranking_Military_Personnel_(Turkey)"),
+        ("Who did a senior Turkish military officer accuse?", "a senior Turkish military officer", "High_Ranking_Military_Personnel_(Turkey)"),
+        ("Who did the main Austrian opposition criticise?", "the main Austrian opposition", "Main_Opposition_(Austria)"),
+        ("Who did people associated with the Ukrainian opposition ask?", "people associated with the Ukrainian opposition", "People_Associated_with_the_Opposition_(Ukraine)"),
+        ("Who did supporters of the opposition in Ukraine ask?", "supporters of the opposition in Ukraine", "People_Associated_with_the_Opposition_(Ukraine)"),
+        # a correctly spelt word of a multi-word place is not "corrected" ("Salvador" -> "Salvadoran")
+        ("Who did El Salvador's military attack?", "El Salvador's military", "Military_(El_Salvador)"),
+        # a name with two alternatives beats one with four for a word both list
+        ("Who did the Japanese finance ministry visit?", "the Japanese finance ministry", "Treasury/Finance_Ministry_(Japan)"),
+        ("Who did the Japanese trade ministry visit?", "the Japanese trade ministry", "Finance_/_Economy_/_Commerce_/_Trade_Ministry_(Japan)"),
+    ],
+)
+def test_dev3_round_actor_forms(q, surface, best):
+    got = [m for m in M3.match(q) if m.source == "actor"]
+    assert len(got) == 1, (q, got)
+    assert got[0].text == surface and got[0].names[0] == best, got[0]
+
+
+def test_plural_of_f_nouns_and_templates():
+    assert plural("thief") == "thieves"
+    assert plural("member of the qqslotqq judiciary") == "members of the qqslotqq judiciary"
+    assert plural("senior qqslotqq military officer") == "senior qqslotqq military officers"

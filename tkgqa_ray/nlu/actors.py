@@ -172,8 +172,12 @@ _IRREGULAR = {
     "serviceman": "servicemen", "clergyman": "clergymen", "militiaman": "militiamen", "troops": "troops",
     "forces": "forces", "authorities": "authorities", "public": "public", "press": "press",
     "poor": "poor", "faithful": "faithful", "judiciary": "judiciary", "leadership": "leadership",
-    "sheep": "sheep", "enforcement": "enforcement", "intelligence": "intelligence", "chinese": "chinese", "swiss": "swiss", "workforce": "workforce", "army": "armies",
+    "sheep": "sheep", "thief": "thieves", "wolf": "wolves", "wife": "wives", "knife": "knives",
+    "life": "lives", "half": "halves", "self": "selves", "leaf": "leaves", "enforcement": "enforcement", "intelligence": "intelligence", "chinese": "chinese", "swiss": "swiss", "workforce": "workforce", "army": "armies",
 }
+
+
+_SLOT = "qqslotqq"  # stands for a template's "*" while its plural is formed
 
 
 def plural(phrase: str) -> str:
@@ -254,8 +258,13 @@ def sector_forms(sector: str) -> list[tuple[str, float]]:
         # "X ministry" synonyms get "ministry of X" etc. too
         for g in sector_own_forms(f) if re.search(r"\b(ministry|department)\b", f) and "*" not in f else ():
             out.setdefault(g, sc)
+    # a name listing many alternatives ("Finance / Economy / Commerce / Trade Ministry") is
+    # less specifically about each one than a name with one or two ("Treasury/Finance
+    # Ministry"): its own words score a shade lower, so the specific sector ranks first
+    n_alts = len(re.split(r"\s*/\s*", sector.replace("_", " ")))
+    own = 1.0 if n_alts <= 2 else 0.9
     for f in sector_own_forms(sector):
-        out.setdefault(f, 1.0)
+        out.setdefault(f, own)
     return list(out.items())
 
 
@@ -444,9 +453,10 @@ class ActorGrammar:
             targets = [(sid, 1.0)] + ([(_COUNTRY, ctry[sk])] if sk in ctry else [])
             for form, sc in sector_forms(g.sector_names[sid]):
                 for tid, w in targets:
-                    if "*" in form:
-                        pre, _, suf = form.partition("*")
-                        _insert(g.template_trie, norm_tokens(pre), (norm_tokens(suf), tid, sc * w))
+                    if "*" in form:  # singular and plural ("senior * officer(s)")
+                        for f in {form, plural(form.replace("*", _SLOT)).replace(_SLOT, "*")}:
+                            pre, _, suf = f.partition("*")
+                            _insert(g.template_trie, norm_tokens(pre), (norm_tokens(suf), tid, sc * w))
                         continue
                     for f in {form, plural(form)}:
                         toks = norm_tokens(f)
@@ -464,12 +474,17 @@ class ActorGrammar:
         out: dict[int, str] = {}
         n = len(norms)
         sectors = self.sector_trie
+        inside: set[int] | None = None  # later words of correctly spelt multi-word places
         for i, w in enumerate(norms):
             if len(w) < _FUZZY_MIN_LEN or w in self.place_trie:
                 continue
             nxt = norms[i + 1] if i + 1 < n else ""
             after_attach = (i and norms[i - 1] in _ATTACH) or (i > 1 and norms[i - 1] == "the" and norms[i - 2] in _ATTACH)
             if not (nxt in sectors or nxt in _POSS or after_attach) or not w.isalpha() or not cap_ok(i, i + 1):
+                continue
+            if inside is None:  # "El Salvador's": "salvador" is spelt right, not "Salvadoran"
+                inside = {k for j in range(n) if norms[j] in self.place_trie for e, _ in _walk(self.place_trie, norms, j) for k in range(j + 1, e)}
+            if i in inside:
                 continue
             best = process.extract(w, self._fuzzy_vocab, scorer=fuzz.ratio, score_cutoff=_FUZZY_CUTOFF, limit=2)
             if best and (len(best) == 1 or best[0][1] - best[1][1] >= 3):

@@ -71,12 +71,40 @@ _IRREGULAR = {
     "labour": "labor", "programme": "program", "centre": "center", "mobilise": "mobilize",
 }
 
+# Nouns of the CAMEO verbs (English derivational morphology the suffix stripper cannot undo:
+# "condemnation of X" = "condemn X", "accusations against" = "accuse"): a noun stems as its
+# verb, so every pattern of a verb also reads its nominalisation ("the condemnation of China
+# by X", "X's accusations against Y"). Plurals are looked up by their singular.
+_NOMINALS = {
+    "condemnation": "condemn", "criticism": "criticize", "critique": "criticize",
+    "denunciation": "denounce", "endorsement": "endorse", "detention": "detain",
+    "accusation": "accuse", "allegation": "allege", "consultation": "consult", "threat": "threaten",
+    "apology": "apologize", "deportation": "deport", "expulsion": "expel", "recognition": "recognize",
+    "occupation": "occupy", "reduction": "reduce", "denial": "deny", "defense": "defend",
+    "complaint": "complain", "concession": "concede", "lawsuit": "sue", "investigation": "investigate",
+    "abduction": "abduct", "kidnapping": "kidnap", "confiscation": "confiscate", "seizure": "seize",
+    "mediation": "mediate", "rejection": "reject", "refusal": "refuse", "signing": "sign",
+    "discussion": "discuss", "mobilization": "mobilize", "mobilisation": "mobilize",
+    "demonstration": "demonstrate", "violation": "violate", "killing": "kill", "evacuation": "evacuate",
+    "withdrawal": "withdraw", "declaration": "declare", "announcement": "announce",
+    "warning": "warn", "negotiation": "negotiate", "cooperation": "cooperate", "imposition": "impose",
+    "hosting": "host", "praise": "praise", "persecution": "persecute", "assassination": "assassinate",
+    "bombing": "bomb", "shelling": "shell", "blockade": "blockade", "arrest": "arrest",
+    "sharing": "share", "release": "release", "return": "return", "appeal": "appeal",
+    "request": "request", "demand": "demand", "visit": "visit", "attack": "attack",
+    "protest": "protest", "rally": "rally", "meeting": "meet", "pardon": "pardon",
+    "extradition": "extradite", "provision": "provide", "torture": "torture", "mediator": "mediate",
+}
+_NOUN_VERBS = set(_NOMINALS.values())
+_NOUN_VERB = {**{n: v for n, v in _NOMINALS.items()}, **{n + "s": v for n, v in _NOMINALS.items()}}
+
 
 def stem(word: str) -> str:
     """A self-consistent stem: visited/visits/visiting/visit -> "visit"; criticised ->
     criticiz; planned -> plan; tries/tried/try -> tri; made -> mak (via "make")."""
     w = word.lower().replace("’", "'").strip("'")
     w = _IRREGULAR.get(w, w)
+    w = _NOUN_VERB.get(w, w)
     if len(w) <= 3:
         return w[:-1] + "i" if len(w) > 2 and w[-1] == "y" and w[-2] not in "aeiou" else w
     w = re.sub(r"is(e|ed|es|ing|ation)$", r"iz\1", w)  # British -ise
@@ -168,7 +196,11 @@ def nominal_action(action: str) -> str | None:
     (a verb such as "meet" already matches its noun by stem: "a meeting")."""
     text, _, _ = _parse_pattern(action)
     m = _SUPPORT_VERBS.match(text)
-    return text[m.end():] if m else None
+    if m:
+        return text[m.end():]
+    words = text.split()  # "cooperate economically" -> "economic cooperate" (~ "economic cooperation")
+    adj = _adjective(words[1]) if len(words) >= 2 else None
+    return " ".join([adj, words[0], *words[2:]]) if adj else None
 
 
 class RelationLexicon:
@@ -203,6 +235,12 @@ class RelationLexicon:
 
     def _add(self, rel: str, raw: str, weight: float = 1.0) -> None:
         text, w, swap = _parse_pattern(raw)
+        for noun in _noun_phrases(text):  # "make a statement about" -> "statement about"
+            self._add_one(rel, noun, w * weight * NOUN_WEIGHT, swap, raw)
+        self._add_one(rel, text, w * weight, swap, raw)
+
+    def _add_one(self, rel: str, text: str, w: float, swap: bool, raw: str) -> None:
+        weight = 1.0
         stems = [stem(x) for x in _words(text)]
         tail: list[str] = []
         while len(stems) > 1 and stems[-1] in _PREP_STEMS:  # "pay a visit (to)": a question
@@ -241,6 +279,13 @@ class RelationLexicon:
 
     @lru_cache(maxsize=65536)
     def _match(self, phrase: str) -> tuple[LexiconHit, ...]:
+        inner = _role_noun_inner(_words(phrase))
+        if inner is not None:  # "(was) the target of an offer to meet from Y": Y is the doer
+            words, flip = inner
+            return tuple(
+                LexiconHit(h.relation, round(h.score * ROLE_NOUN_WEIGHT, 4), h.swap != flip, h.pattern)
+                for h in self._match(" ".join(words))
+            )
         toks = [stem(w) for w in _words(phrase)]
         if not toks:
             return ()
@@ -277,6 +322,63 @@ class RelationLexicon:
 
 _PREP_STEMS = {stem(p) for p in _PREPS}
 TAIL_MISSING = 0.97
+NOUN_WEIGHT = 0.9  # a pattern's noun phrase alone ("statement about" of "make a statement about")
+ROLE_NOUN_WEIGHT = 0.98
+
+# Verbs that only carry a noun ("make a statement", "pay a visit", "lodge a complaint"): the noun
+# phrase alone names the same event ("after the statement about X by Y", "the trip to Japan").
+_SUPPORT_RE = re.compile(
+    r"^(?:make|pay|hold|issue|give|provide|send|conduct|carry out|engage in|launch|open|stage|"
+    r"lodge|file|bring|level|take|deliver|extend|impose|use|employ)\s+(?:an?\s+|the\s+)?(?=\S)"
+)
+
+
+def _adjective(adverb: str) -> str | None:
+    """The adjective of a manner adverb: economically -> economic, militarily -> military,
+    verbally -> verbal; None for a word that is not one."""
+    for suf, rep in (("ically", "ic"), ("arily", "ary"), ("ally", "al")):
+        if adverb.endswith(suf) and len(adverb) > len(suf) + 2:
+            return adverb[: -len(suf)] + rep
+    return None
+
+
+def _noun_phrases(text: str) -> list[str]:
+    """Noun readings of an action pattern: the object of a support verb ("make a trip to" ->
+    "trip to") and a verb + manner adverb as adjective + verb ("cooperate economically with"
+    -> "economic cooperate with", which stems as "economic cooperation with")."""
+    out = []
+    m = _SUPPORT_RE.match(text)
+    rest = text[m.end():] if m else ""
+    if rest and rest.split()[0] not in _PREPS and rest.split()[0] not in ("to", "and", "or"):
+        out.append(rest)
+    words = text.split()
+    if len(words) >= 2:
+        adj = _adjective(words[1])
+        if adj:
+            out.append(" ".join([adj, words[0], *words[2:]]))
+    if len(words) == 2 and words[0] in _NOUN_VERBS and words[1] not in _PREPS:
+        out.append(f"{words[1]} {words[0]}")  # "investigate corruption" -> "corruption investigation"
+    return out
+
+
+# Nouns of a role in an event: "X was the target of Y's threats", "the recipient of an appeal
+# from Y", "the counterpart in negotiations conducted by Y". The event's doer is the agent after
+# "from"/"by". The question analysis reads "by" (final, or "by whom" first) as a passive agent
+# and orders the roles itself; "from" it does not, so a phrase ending in "from" is the inner
+# phrase's reading with subject and object swapped, any other keeps the analysis' order.
+_ROLE_NOUNS = {"target", "recipient", "subject", "counterpart", "beneficiary", "victim", "object", "focus", "addressee"}
+
+
+def _role_noun_inner(words: list[str]) -> tuple[list[str], bool] | None:
+    if len(words) < 3 or words[0] not in _ROLE_NOUNS or words[1] not in ("of", "in"):
+        return None
+    inner = list(words[2:])
+    flip = False
+    if inner and inner[-1] in ("by", "from"):
+        flip = inner.pop() == "from"
+    if len(inner) > 1 and (inner[-1].endswith("ed") or inner[-1] in _IRREGULAR):
+        inner = [inner[-1], *inner[:-1]]  # "negotiations halted" -> "halted negotiations"
+    return (inner, flip) if inner else None
 
 
 def _subsequence(toks: list[str], pat: tuple[str, ...]) -> list[int] | None:

@@ -157,7 +157,10 @@ def combine_arrays(
     h_id = np.array([h[0] for h in hits], np.int64)
     h_sc = np.array([round(LEX_WEIGHT * h[1] + (1 - LEX_WEIGHT) * max(emb.get(h[0], 0.0), 0.0), 4) for h in hits])
     h_sw = np.array([h[2] for h in hits], bool)
-    keep = ~np.isin(ids, h_id[~h_sw])
+    # the lexicon reads direction, the embedding cannot: a relation the lexicon hit (either
+    # way: "the target of an offer to meet from Y" is Express_intent_to_meet(Y, X) only) keeps
+    # just the lexicon's readings, not the embedding's undirected neighbour as well
+    keep = ~np.isin(ids, h_id)
     all_id = np.concatenate([h_id, ids[keep]])
     all_sc = np.concatenate([h_sc, sc[keep]])
     all_sw = np.concatenate([h_sw, np.zeros(int(keep.sum()), bool)])
