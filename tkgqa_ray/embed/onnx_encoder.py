@@ -7,7 +7,8 @@ and fixed (a BERT encoder + mean or CLS pooling), so we export it ourselves with
 ``torch.onnx.export`` (the pooling inside the graph, so one ``[batch, dim]`` array comes
 back), fuse it with ONNX Runtime's own transformer optimiser (attention / LayerNorm / GELU
 fusion) and, for ``onnx-int8``, quantise the weights with ONNX Runtime's dynamic int8
-quantiser. The exported files are cached per (model, source files, backend) under
+quantiser (``onnx-int8-smooth``: first a SmoothQuant-style rescaling that is exact in fp32 and
+makes the int8 rounding hurt less, :mod:`tkgqa_ray.embed.smoothquant`). The exported files are cached per (model, source files, backend) under
 ``$TKGQA_CACHE_DIR/onnx`` (or ``~/.cache/tkgqa-ray/onnx``): a one-time cost of seconds.
 
 Batches are formed from texts sorted by token length and padded only to the longest text
@@ -385,7 +386,7 @@ class OnnxEncoder:
         """Query vectors that do not depend on which other texts share the call.
 
         Dynamic int8 quantises each batch's activations with one scale for the whole batch, so
-        under ``*-int8`` a text's vector moves slightly (cosine ~0.99) with its batch mates.
+        under the int8 backends a text's vector moves slightly (cosine ~0.99) with its batch mates.
         Corpus builds are reproducible anyway (the corpus fixes the batches); queries arrive
         in run-dependent batches, so int8 backends encode them one at a time (a few ms each)
         and a question retrieves the same facts in every run. fp32 backends batch them.
