@@ -47,7 +47,7 @@ REPO = Path(__file__).resolve().parents[1]
 REAL_KG = REPO.parent / "shared" / "data" / "multitq" / "kg" / "full.txt.gz"
 BASELINE = "torch:128"
 DEFAULT_CONFIGS = [BASELINE, "onnx:64", "openvino:64", "openvino-int8:64", "onnx-int8:32", "onnx-int8:64",
-                   "onnx-int8:128", "onnx-int8:64:1"]
+                   "onnx-int8:128", "onnx-int8:64:1", "onnx-int8-smooth:128"]
 
 
 def parse(cfg: str) -> tuple[str, int, int | None]:

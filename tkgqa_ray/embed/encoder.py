@@ -33,7 +33,7 @@ PACKAGED_ALIASES = frozenset(
 DEFAULT_BATCH_SIZE = 128
 # How the model is run. "torch" is sentence-transformers itself (any device); the others are
 # CPU runtimes over an ONNX export of the same weights (tkgqa_ray/embed/onnx_encoder.py).
-BACKENDS = ("torch", "onnx", "onnx-int8", "openvino", "openvino-int8")
+BACKENDS = ("torch", "onnx", "onnx-int8", "onnx-int8-smooth", "openvino", "openvino-int8")
 DEFAULT_BACKEND = "torch"
 
 

@@ -7,7 +7,8 @@ and fixed (a BERT encoder + mean or CLS pooling), so we export it ourselves with
 ``torch.onnx.export`` (the pooling inside the graph, so one ``[batch, dim]`` array comes
 back), fuse it with ONNX Runtime's own transformer optimiser (attention / LayerNorm / GELU
 fusion) and, for ``onnx-int8``, quantise the weights with ONNX Runtime's dynamic int8
-quantiser. The exported files are cached per (model, source files, backend) under
+quantiser (``onnx-int8-smooth``: first a SmoothQuant-style rescaling that is exact in fp32 and
+makes the int8 rounding hurt less, :mod:`tkgqa_ray.embed.smoothquant`). The exported files are cached per (model, source files, backend) under
 ``$TKGQA_CACHE_DIR/onnx`` (or ``~/.cache/tkgqa-ray/onnx``): a one-time cost of seconds.
 
 Batches are formed from texts sorted by token length and padded only to the longest text
@@ -39,12 +40,17 @@ from tkgqa_ray.embed.vectors import EncoderUnavailableError, l2_normalise
 log = logging.getLogger(__name__)
 
 EXPORT_FORMAT = 1  # bump when the export recipe changes: old exports are then ignored
-ONNX_BACKENDS = ("onnx", "onnx-int8", "openvino", "openvino-int8")
+ONNX_BACKENDS = ("onnx", "onnx-int8", "onnx-int8-smooth", "openvino", "openvino-int8")
 # Sessions when the thread count is not given: 2 one-thread sessions beat one 2-thread session
 # on this 2-core box (1.13x wall, +14 % texts per CPU-second, identical vectors; docs/embeddings.md).
 # Capped at 2 (what was measured; each session holds its own copy of the weights).
 DEFAULT_WORKERS = 2
 OPSET = 17
+
+
+def is_int8(backend: str) -> bool:
+    """Backends whose activations are quantised per batch (vectors move with batch mates)."""
+    return "int8" in backend
 
 
 def model_cache_root() -> Path:
@@ -137,8 +143,11 @@ def optimise_onnx(src: Path, out: Path, source: Path) -> None:
     os.replace(tmp, out)
 
 
-def quantise_int8(src: Path, out: Path) -> None:
-    """Dynamic int8: weights quantised once, activations per batch (no calibration data)."""
+def quantise_int8(src: Path, out: Path, exclude: Sequence[str] = (), weights: str = "s8-reduce-range") -> None:
+    """Dynamic int8: weights quantised once, activations per batch (no calibration data).
+
+    ``exclude``: node names left fp32. ``weights``: ``"s8-reduce-range"`` (7-bit signed, the
+    AVX2-safe default) or ``"u8"`` (full 8-bit unsigned, u8u8 kernels)."""
     import onnx
     from onnxruntime.quantization import QuantType, quantize_dynamic
 
@@ -146,8 +155,11 @@ def quantise_int8(src: Path, out: Path) -> None:
     # per-channel weights keep the cosine to fp32 >= 0.99 on KG texts; reduce_range avoids the
     # u8*s8 saturation of AVX2 (non-VNNI) kernels. The fused graph's contrib ops (Attention →
     # QAttention) have no ONNX shape inference, hence DefaultTensorType.
-    quantize_dynamic(str(src), str(tmp), weight_type=QuantType.QInt8, per_channel=True,
-                     reduce_range=True,
+    if weights not in ("s8-reduce-range", "u8"):
+        raise ValueError(f"unknown int8 weight format {weights!r}")
+    u8 = weights == "u8"
+    quantize_dynamic(str(src), str(tmp), weight_type=QuantType.QUInt8 if u8 else QuantType.QInt8,
+                     per_channel=True, reduce_range=not u8, nodes_to_exclude=list(exclude),
                      extra_options={"DefaultTensorType": onnx.TensorProto.FLOAT})
     os.replace(tmp, out)
 
@@ -165,7 +177,14 @@ def prepare_model_files(source: Path, backend: str, root: Path | None = None) ->
     # ONNX ops, so it gets the plain export (and its int8 form).
     raw = folder / "model.onnx"
     base = raw if backend.startswith("openvino") else folder / "model.fused.onnx"
-    want = base.with_suffix(".int8.onnx") if backend.endswith("int8") else base
+    smoothed = None
+    if backend == "onnx-int8-smooth":  # the recipe's hash names the files: a new recipe, new files
+        from tkgqa_ray.embed.smoothquant import recipe_tag
+
+        smoothed = folder / f"model.fused.smooth-{recipe_tag()}.onnx"
+        want = smoothed.with_suffix(".int8.onnx")
+    else:
+        want = base.with_suffix(".int8.onnx") if is_int8(backend) else base
     if want.exists():
         return want
     with open(folder / ".lock", "a+") as lockf:
@@ -177,12 +196,58 @@ def prepare_model_files(source: Path, backend: str, root: Path | None = None) ->
                 export_onnx(source, raw, pooling)
             if not base.exists():
                 optimise_onnx(raw, base, source)
-            if want != base and not want.exists():
+            if smoothed is not None and not want.exists():
+                from tkgqa_ray.embed.smoothquant import SMOOTH_RECIPE, smooth_file
+
+                if not smoothed.exists():
+                    log.info("rescaling %s for int8 (SmoothQuant, one-time)", base.name)
+                    tmp = smoothed.with_name(f".{smoothed.name}.{os.getpid()}.tmp")
+                    smooth_file(base, tmp, calibration_batches(source))
+                    os.replace(tmp, smoothed)
+                quantise_int8(smoothed, want, exclude=embedding_nodes(smoothed),
+                              weights=SMOOTH_RECIPE["weights"])
+            elif want != base and not want.exists():
                 quantise_int8(base, want)
             log.info("ONNX model ready in %.1f s: %s", time.perf_counter() - t0, want)
         finally:
             fcntl.flock(lockf.fileno(), fcntl.LOCK_UN)
     return want
+
+
+def embedding_nodes(path: Path) -> list[str]:
+    """Names of the graph's (fused) embedding lookups, which the smooth recipe keeps fp32."""
+    import onnx
+
+    g = onnx.load(str(path), load_external_data=False).graph
+    return [n.name for n in g.node if n.op_type == "EmbedLayerNormalization"]
+
+
+def calibration_batches(source: Path, batch_size: int = 128):
+    """A callable yielding ``(input_ids, attention_mask)`` batches of the smooth recipe's
+    calibration texts, tokenized by the model's own tokenizer (length-sorted, padded)."""
+    from tokenizers import Tokenizer
+
+    from tkgqa_ray.embed.smoothquant import calibration_texts
+
+    tok = Tokenizer.from_file(str(source / "tokenizer.json"))
+    tok.no_padding()
+    tok.enable_truncation(_max_seq_length(source))
+    pad = int(json.loads((source / "config.json").read_text()).get("pad_token_id") or 0)
+
+    def batches():
+        ids = [e.ids for e in tok.encode_batch(calibration_texts(), add_special_tokens=True)]
+        order = sorted(range(len(ids)), key=lambda i: len(ids[i]))
+        for k in range(0, len(order), batch_size):
+            rows = order[k : k + batch_size]
+            width = max(len(ids[r]) for r in rows)
+            b = np.full((len(rows), width), pad, np.int64)
+            m = np.zeros((len(rows), width), np.int64)
+            for j, r in enumerate(rows):
+                b[j, : len(ids[r])] = ids[r]
+                m[j, : len(ids[r])] = 1
+            yield b, m
+
+    return batches
 
 
 class _OrtRunner:
@@ -321,12 +386,12 @@ class OnnxEncoder:
         """Query vectors that do not depend on which other texts share the call.
 
         Dynamic int8 quantises each batch's activations with one scale for the whole batch, so
-        under ``*-int8`` a text's vector moves slightly (cosine ~0.99) with its batch mates.
+        under the int8 backends a text's vector moves slightly (cosine ~0.99) with its batch mates.
         Corpus builds are reproducible anyway (the corpus fixes the batches); queries arrive
         in run-dependent batches, so int8 backends encode them one at a time (a few ms each)
         and a question retrieves the same facts in every run. fp32 backends batch them.
         """
-        if not self.backend.endswith("int8"):
+        if not is_int8(self.backend):
             return self.encode(texts)
         return self.encode(texts, batch_size=1)
 
