@@ -71,12 +71,31 @@ def _find(q: str, surface: str) -> tuple[int, int]:
 _GAP = EVENT_CLAUSE_GAP_RE  # nlu's one "the time that" clause-gap pattern
 
 
-def _reference(q: str, ents: list[dict], order_span: tuple[int, int] | None) -> dict | None:
-    """The reference of the order cue: an entity right after it ("Before Mexico, ...") —
+def _reference(q: str, ents: list[dict], order_span: tuple[int, int] | None,
+               clauses: list[tuple[tuple[int, int], str]] = ()) -> dict | None:
+    """The reference of the order cue: one entity in the cue clause ("Before Mexico, ...") —
     elliptic, the question's own relation — or a full anchor event "... as Iran visited
-    China" (two entities in the cue clause, its own relation phrase)."""
+    China" (two entities in the cue clause, its own relation phrase).
+
+    The clause is nlu's reference clause of that cue (``clauses``: (span, phrase) of
+    ``nlu.analyze``'s reference clauses — the same clause split SCoP reads): it runs from the
+    cue to the next clause boundary, through any lead ("earlier than the day when ...") and
+    stops before an infinitive that belongs to the main clause ("the first after Japan to
+    visit Kenya": Japan is an elliptic reference, "visit Kenya" the main event). The
+    entities are TCC-RAG's own grounded ones inside it. Without such a clause, the older
+    rule: the grounded entity right after the cue span (only a "the time that" gap between)."""
     if not order_span:
         return None
+    for (a, b), phrase in clauses:
+        if not (a < order_span[1] and order_span[0] < b):
+            continue
+        inside = sorted((e for e in ents if a <= e["start"] < b), key=lambda e: e["start"])
+        if not inside:
+            break
+        names = list(dict.fromkeys(e["name"] for e in inside))[:2]
+        end = max(e["end"] for e in inside if e["name"] in names)
+        return {"entities": names, "span": [min(a, order_span[0]), max(b, end)],
+                "phrase": phrase if len(names) == 2 else ""}
     after = sorted((e for e in ents if e["start"] >= order_span[1]), key=lambda e: e["start"])
     if not after or not _GAP.fullmatch(q[order_span[1]:after[0]["start"]]):
         return None
@@ -192,7 +211,8 @@ class ProgressiveParse(Stage):
                 "agree": i not in need,
             }
         # the cue's reference: deterministic (cue rules), also with an LLM backbone (module doc)
-        refs = [_reference(s["question"], ents_all[i], question_signals(s["question"]).order_span) for i, s in enumerate(states)]
+        refs = [_reference(s["question"], ents_all[i], question_signals(s["question"]).order_span,
+                           self._clauses(s["question"])) for i, s in enumerate(states)]
         outs = run_roles(self.ctx, states, [
             RoleRequest(METHOD, "relation_parser", {
                 "question": s["question"],
@@ -206,6 +226,12 @@ class ProgressiveParse(Stage):
         for i, (s, out) in enumerate(zip(states, outs)):
             self._finish(s, ents_all[i], out or {}, refs[i], k=self.relation_k, agree=i not in need)
         return states
+
+    def _clauses(self, q: str) -> list[tuple[tuple[int, int], str]]:
+        """nlu's reference clauses of ``q`` (span, relation phrase): deterministic cue rules."""
+        from tkgqa_ray.methods.tccrag.parsing import clause_analysis
+
+        return [((r.span[0], r.span[1]), r.phrase) for r in clause_analysis(q, self.ctx).refs]
 
     def _warm(self, phrases: list, k: int) -> None:
         """Ground every phrase of the batch in one index search (one encoder batch / one

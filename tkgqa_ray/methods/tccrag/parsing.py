@@ -278,7 +278,7 @@ def _open_slot(q: str, anchor: dict, ctx) -> str | None:
     SCCI) and an elliptic reference could not be resolved."""
     if ctx is None or anchor.get("start", -1) < 0 or getattr(ctx, "table", None) is None:
         return None
-    a = _analysis(q, ctx)
+    a = clause_analysis(q, ctx)
     if a.answer_type != "entity" or not a.main.mentions or a.main.open_slot is None:
         return None
     m = a.main.mentions[0]
@@ -290,7 +290,7 @@ def _open_slot(q: str, anchor: dict, ctx) -> str | None:
 _ANALYSIS: "OrderedDict[tuple, Any]" = OrderedDict()
 
 
-def _analysis(q: str, ctx):
+def clause_analysis(q: str, ctx):
     """``nlu.analyze`` with a small per-process LRU (its mentions need the entity matcher)."""
     from tkgqa_ray.nlu import analyze
 

@@ -1,0 +1,60 @@
+"""TCC-RAG's cue reference read through nlu's reference clause (the clause split SCoP reads):
+an infinitive after the reference belongs to the main clause, and a lead such as "earlier
+than the day when" does not hide the reference. Tiny hand-built KG, answers checked by hand."""
+
+from __future__ import annotations
+
+import pytest
+
+from tkgqa_ray.methods.tccrag.method import TCCRAG, _reference
+
+ROWS = [
+    ("China", "Make_a_visit", "Kenya", "2012-01-05"),
+    ("Japan", "Make_a_visit", "Kenya", "2012-01-10"),
+    ("Peru", "Make_a_visit", "Kenya", "2012-02-01"),
+    ("Chile", "Make_a_visit", "Kenya", "2012-03-01"),
+    ("Japan", "Make_a_visit", "Chile", "2012-02-20"),
+]
+
+
+@pytest.fixture(scope="module")
+def ctx(make_symbolic_ctx):
+    return make_symbolic_ctx(ROWS, encoder="hashing")
+
+
+def run(ctx, qs):
+    return TCCRAG(ctx)([{"quid": str(i), "question": q, "trace": {}} for i, q in enumerate(qs)])
+
+
+def test_infinitive_after_the_reference_is_the_main_event(ctx):
+    # "the first after Japan to visit Kenya": Japan visited Kenya on 2012-01-10 (elliptic
+    # reference), the first visitor of Kenya after it is Peru (2012-02-01). The old rule read
+    # "Japan ... to visit Kenya" as a full reference event and left the main event no anchor.
+    (row,) = run(ctx, ["Who was the first after Japan to visit Kenya?"])
+    assert row["trace"]["parse"]["reference"] == ["Japan"], row["trace"]
+    assert row["predictions"][:1] == ["Peru"], row["trace"]
+    assert row["answered_by"] == "structured:occi"
+
+
+def test_lead_words_between_cue_and_reference(ctx):
+    # Peru visited Kenya on 2012-02-01; the last visitor before it: Japan (2012-01-10)
+    (row,) = run(ctx, ["Who was the last to visit Kenya earlier than the day when Peru did?"])
+    assert row["trace"]["parse"]["reference"] == ["Peru"], row["trace"]
+    assert row["predictions"][:1] == ["Japan"], row["trace"]
+
+
+def test_full_reference_event_in_the_clause(ctx):
+    # Japan visited Chile on 2012-02-20; the first visitor of Kenya after it: Chile (2012-03-01)
+    (row,) = run(ctx, ["Who was the first to visit Kenya after Japan visited Chile?"])
+    assert row["trace"]["parse"]["reference"] == ["Japan", "Chile"], row["trace"]
+    assert row["predictions"][:1] == ["Chile"], row["trace"]
+
+
+def test_reference_without_nlu_clause_keeps_the_old_rule():
+    q = "Before Mexico, which country did China visit?"
+    ents = [{"name": "Mexico", "start": 7, "end": 13}, {"name": "China", "start": 35, "end": 40}]
+    ref = _reference(q, ents, (0, 6))
+    assert ref["entities"] == ["Mexico"] and ref["phrase"] == ""
+    # with nlu's clause (cue at 0..6, clause up to the comma) the same reference
+    ref2 = _reference(q, ents, (0, 6), [((0, 13), "")])
+    assert ref2["entities"] == ["Mexico"] and ref2["span"] == [0, 13]
