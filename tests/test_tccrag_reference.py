@@ -58,3 +58,35 @@ def test_reference_without_nlu_clause_keeps_the_old_rule():
     # with nlu's clause (cue at 0..6, clause up to the comma) the same reference
     ref2 = _reference(q, ents, (0, 6), [((0, 13), "")])
     assert ref2["entities"] == ["Mexico"] and ref2["span"] == [0, 13]
+
+
+
+def test_a_name_inside_a_longer_name_is_not_a_slot():
+    # the dev-set miss: path B found "Japan" (a capitalised run of "the government delegation
+    # of Japan") and, as for every path-B mention, every place its text appears, also inside
+    # "Government Delegation (Japan)". Read as slots, the reference event became
+    # (Government Delegation (Japan), Japan) instead of (Government Delegation (Japan), China).
+    from tkgqa_ray.methods.tccrag.method import _outermost
+
+    q = ("Which country hosted Government Delegation (Japan) in the same month when "
+         "the government delegation of Japan made a trip to China?")
+    gd = "Government Delegation (Japan)"
+
+    def ent(name, surface, nth=0):
+        a = -1
+        for _ in range(nth + 1):
+            a = q.index(surface, a + 1)
+        return {"name": name, "start": a, "end": a + len(surface)}
+
+    ents = sorted([ent(gd, gd), ent("Japan", "Japan", 0), ent(gd, "the government delegation of Japan"),
+                   ent("Japan", "Japan", 1), ent("China", "China")], key=lambda e: e["start"])
+    kept = _outermost(ents)
+    assert [e["name"] for e in kept] == [gd, gd, "China"]
+    cue = q.index("in the same month when")
+    span = (cue, cue + len("in the same month when"))
+    clause = [((cue, len(q) - 1), "made a trip to")]
+    assert _reference(q, ents, span, clause)["entities"] == [gd, "Japan"]  # without the filter
+    ref = _reference(q, kept, span, clause)
+    assert ref["entities"] == [gd, "China"] and ref["phrase"] == "made a trip to"
+    # an unknown position (-1) is never dropped
+    assert _outermost([{"name": "X", "start": -1, "end": -1}] + kept)[0]["name"] == "X"

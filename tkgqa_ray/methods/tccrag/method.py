@@ -113,6 +113,19 @@ def _reference(q: str, ents: list[dict], order_span: tuple[int, int] | None,
     return {"entities": names, "span": [order_span[0], max(end, clause_end if inner else end)], "phrase": phrase}
 
 
+def _outermost(ents: list[dict]) -> list[dict]:
+    """Drop an occurrence that lies inside a longer occurrence of another entity: ``Kenya``
+    inside "Police (Kenya)" or inside "the Kenyan police" is part of that name, not a slot
+    filler (path B's occurrences are every place its mention's text appears). Our reading of
+    an unspecified case: the paper grounds entity *sets*; slots need positions, and the
+    longest match wins as in the gazetteer path. Unknown positions (-1) are kept."""
+    def inside(e: dict, o: dict) -> bool:
+        return (o is not e and o["start"] >= 0 and o["start"] <= e["start"] and e["end"] <= o["end"]
+                and o["end"] - o["start"] > e["end"] - e["start"])
+
+    return [e for e in ents if e["start"] < 0 or not any(inside(e, o) for o in ents)]
+
+
 class ProgressiveParse(Stage):
     """Hybrid entity grounding (+ arbitration), cue rules, relation/role parsing, grounding."""
 
@@ -204,7 +217,7 @@ class ProgressiveParse(Stage):
                     ents.append({"name": disp(table.entities[eid]), "id": eid, "mention": surf, "start": a, "end": b,
                                  "candidates": cands})
             ents.sort(key=lambda e: e["start"])
-            ents_all.append(ents)
+            ents_all.append(_outermost(ents))
             s["trace"]["grounding"] = {
                 "path_a": [disp(table.entities[e]) for e in path_a[i]],
                 "path_b": [disp(table.entities[e]) for e in path_b[i]],
