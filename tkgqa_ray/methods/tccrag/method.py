@@ -71,12 +71,32 @@ def _find(q: str, surface: str) -> tuple[int, int]:
 _GAP = EVENT_CLAUSE_GAP_RE  # nlu's one "the time that" clause-gap pattern
 
 
-def _reference(q: str, ents: list[dict], order_span: tuple[int, int] | None) -> dict | None:
-    """The reference of the order cue: an entity right after it ("Before Mexico, ...") —
+def _reference(q: str, ents: list[dict], order_span: tuple[int, int] | None,
+               clauses: list[tuple[tuple[int, int], str]] = ()) -> dict | None:
+    """The reference of the order cue: one entity in the cue clause ("Before Mexico, ...") —
     elliptic, the question's own relation — or a full anchor event "... as Iran visited
-    China" (two entities in the cue clause, its own relation phrase)."""
+    China" (two entities in the cue clause, its own relation phrase).
+
+    The clause is nlu's reference clause of that cue (``clauses``: (span, phrase) of
+    ``nlu.analyze``'s reference clauses — the same clause split SCoP reads): it runs from the
+    cue to the next clause boundary, through any lead ("earlier than the day when ...") and
+    stops before an infinitive that belongs to the main clause ("the first after Japan to
+    visit Kenya": Japan is an elliptic reference, "visit Kenya" the main event). The
+    entities are TCC-RAG's own grounded ones inside it. Without such a clause, the older
+    rule: the grounded entity right after the cue span (only a "the time that" gap between)."""
     if not order_span:
         return None
+    for (a, b), phrase in clauses:
+        if not (a < order_span[1] and order_span[0] < b):
+            continue
+        inside = sorted((e for e in ents if a <= e["start"] < b), key=lambda e: e["start"])
+        if not inside:
+            break
+        names = list(dict.fromkeys(e["name"] for e in inside))[:2]
+        end = max(e["end"] for e in inside if e["name"] in names)
+        # one name: elliptic, or a clause with its own verb ("after they criticized X"):
+        # its phrase is kept for the reference relations (tried after the elliptic reading)
+        return {"entities": names, "span": [min(a, order_span[0]), max(b, end)], "phrase": phrase}
     after = sorted((e for e in ents if e["start"] >= order_span[1]), key=lambda e: e["start"])
     if not after or not _GAP.fullmatch(q[order_span[1]:after[0]["start"]]):
         return None
@@ -92,6 +112,19 @@ def _reference(q: str, ents: list[dict], order_span: tuple[int, int] | None) -> 
         phrase = relation_phrase(q[first["end"]:inner[0]["start"]])
     end = inner[0]["end"] if inner else first["end"]
     return {"entities": names, "span": [order_span[0], max(end, clause_end if inner else end)], "phrase": phrase}
+
+
+def _outermost(ents: list[dict]) -> list[dict]:
+    """Drop an occurrence that lies inside a longer occurrence of another entity: ``Kenya``
+    inside "Police (Kenya)" or inside "the Kenyan police" is part of that name, not a slot
+    filler (path B's occurrences are every place its mention's text appears). Our reading of
+    an unspecified case: the paper grounds entity *sets*; slots need positions, and the
+    longest match wins as in the gazetteer path. Unknown positions (-1) are kept."""
+    def inside(e: dict, o: dict) -> bool:
+        return (o is not e and o["start"] >= 0 and o["start"] <= e["start"] and e["end"] <= o["end"]
+                and o["end"] - o["start"] > e["end"] - e["start"])
+
+    return [e for e in ents if e["start"] < 0 or not any(inside(e, o) for o in ents)]
 
 
 class ProgressiveParse(Stage):
@@ -185,14 +218,15 @@ class ProgressiveParse(Stage):
                     ents.append({"name": disp(table.entities[eid]), "id": eid, "mention": surf, "start": a, "end": b,
                                  "candidates": cands})
             ents.sort(key=lambda e: e["start"])
-            ents_all.append(ents)
+            ents_all.append(_outermost(ents))
             s["trace"]["grounding"] = {
                 "path_a": [disp(table.entities[e]) for e in path_a[i]],
                 "path_b": [disp(table.entities[e]) for e in path_b[i]],
                 "agree": i not in need,
             }
         # the cue's reference: deterministic (cue rules), also with an LLM backbone (module doc)
-        refs = [_reference(s["question"], ents_all[i], question_signals(s["question"]).order_span) for i, s in enumerate(states)]
+        refs = [_reference(s["question"], ents_all[i], question_signals(s["question"]).order_span,
+                           self._clauses(s["question"])) for i, s in enumerate(states)]
         outs = run_roles(self.ctx, states, [
             RoleRequest(METHOD, "relation_parser", {
                 "question": s["question"],
@@ -206,6 +240,12 @@ class ProgressiveParse(Stage):
         for i, (s, out) in enumerate(zip(states, outs)):
             self._finish(s, ents_all[i], out or {}, refs[i], k=self.relation_k, agree=i not in need)
         return states
+
+    def _clauses(self, q: str) -> list[tuple[tuple[int, int], str]]:
+        """nlu's reference clauses of ``q`` (span, relation phrase): deterministic cue rules."""
+        from tkgqa_ray.methods.tccrag.parsing import clause_analysis
+
+        return [((r.span[0], r.span[1]), r.phrase) for r in clause_analysis(q, self.ctx).refs]
 
     def _warm(self, phrases: list, k: int) -> None:
         """Ground every phrase of the batch in one index search (one encoder batch / one
@@ -290,7 +330,7 @@ class ChainRetrieve(Stage):
                     subj, obj = q.subject, q.object
                     keys += [(subj, r, obj), (subj, r, None), (None, r, obj)]
                     for x in q.reference[:1]:
-                        keys += [(x, r, obj), (subj, r, x)]
+                        keys += [(x, r, obj), (subj, r, x)] + [(subj, rr, x) for rr in p.reference_relations]
                 ref = p.reference
                 if len(ref) == 2:
                     keys += [(ref[0], rr, ref[1]) for rr in p.reference_relations] + [(ref[0], None, ref[1])]
@@ -333,19 +373,38 @@ class ChainRetrieve(Stage):
         return states
 
     def _boundary(self, s: State, p: TccParse, sig, r: int) -> tuple[list[tuple[int, int]] | None, bool]:
-        """(boundary spans, required). Explicit time first, else the reference event via TEG:
-        a full anchor event (two entities, its own relation) or the elliptic form (the
-        reference in the asked slot under the question's relation)."""
+        """(boundary spans, required): the first of :meth:`_boundaries` (None when none)."""
+        bs, required = self._boundaries(s, p, sig, r)
+        return (bs[0] if bs else None), required
+
+    def _boundaries(self, s: State, p: TccParse, sig, r: int) -> tuple[list[list[tuple[int, int]]], bool]:
+        """(candidate boundaries in order, required). Explicit time first, else the reference
+        event via TEG: a full anchor event (two entities, its own relation) or the elliptic
+        form (the reference in the asked slot under the question's relation: the paper's
+        rule, "TEG retrieves the reference event connecting the anchor and reference entity
+        under r").
+
+        Our readings of cases the paper leaves open (tried after the paper's rule; the first
+        boundary whose chain is non-empty answers, as for the relation readings):
+
+        * a time question with both slots filled and one reference name ("When did Peru visit
+          Kenya after Japan did?"): the name replaces the subject under r (nlu's parallel
+          reference, as SCoP reads it); before, no boundary was found at all;
+        * a one-name reference clause with its own verb whose other participant is the main
+          subject ("Who did the police arrest first after they criticized the protesters?",
+          "... prior to its talks with X"): the event (subject, clause relation, name), its
+          relation grounded from the clause phrase; only after the elliptic reading under r."""
         from tkgqa_ray.time import coarsen
 
         if sig.order is None:
-            return None, False
+            return [], False
         if sig.explicit is not None and sig.order in ("before", "after", "in"):
-            return [(sig.explicit.lo, sig.explicit.hi)], True
+            return [[(sig.explicit.lo, sig.explicit.hi)]], True
         ref = p.reference
         if not ref or sig.order == "in":
-            return None, sig.order in ("before", "after", "same")
+            return [], sig.order in ("before", "after", "same")
         table = self.ctx.table
+        evs: list[np.ndarray] = []
         if len(ref) == 2:
             ev = np.empty(0, np.int64)
             for rr in p.reference_relations:
@@ -354,19 +413,27 @@ class ChainRetrieve(Stage):
                     break
             if not len(ev):
                 ev = self.graph.teg(ref[0], ref[1], None)
-        elif p.asked == "subject" and p.object is not None:
-            ev = self.graph.teg(ref[0], p.object, r)
-        elif p.asked == "object" and p.subject is not None:
-            ev = self.graph.teg(p.subject, ref[0], r)
+            evs.append(ev)
         else:
-            return None, True
-        if not len(ev):
-            return None, True
-        spans = [(int(a), int(b)) for a, b in zip(table.start[ev], table.end[ev])]
-        if sig.order == "same":
-            d = sig.offset_days
-            spans = sorted({coarsen(a + d, b + d, sig.same_granularity or "day") for a, b in spans})
-        return spans, True
+            if p.asked == "subject" and p.object is not None:
+                evs.append(self.graph.teg(ref[0], p.object, r))
+            elif p.asked == "object" and p.subject is not None:
+                evs.append(self.graph.teg(p.subject, ref[0], r))
+            elif p.asked == "time" and p.subject is not None and p.object is not None:
+                evs.append(self.graph.teg(ref[0], p.object, r))  # our reading: the name replaces the subject
+            if p.asked in ("object", "time") and p.subject is not None:
+                evs += [self.graph.teg(p.subject, ref[0], rr) for rr in p.reference_relations if rr != r]
+        out: list[list[tuple[int, int]]] = []
+        for ev in evs:
+            if not len(ev):
+                continue
+            spans = [(int(a), int(b)) for a, b in zip(table.start[ev], table.end[ev])]
+            if sig.order == "same":
+                d = sig.offset_days
+                spans = sorted({coarsen(a + d, b + d, sig.same_granularity or "day") for a, b in spans})
+            if spans not in out:
+                out.append(spans)
+        return out, True
 
     def structured(self, s: State) -> tuple[np.ndarray, str | None, dict]:
         """Try the candidate readings in order — for each entity reading (the best candidate of
@@ -402,41 +469,52 @@ class ChainRetrieve(Stage):
                 info["tried"].append({"relation": table.relations[r], "swap": sw, "result": "no anchor for the asked slot", **tag})
                 continue
             seen = seen or route
-            subj, obj = p.subject, p.object
-            boundary, required = self._boundary(s, p, sig, r)
-            if required and boundary is None:
+            boundaries, required = self._boundaries(s, p, sig, r)
+            if required and not boundaries:
                 info["tried"].append({"relation": table.relations[r], "result": "unresolved boundary", **tag})
                 continue
-            smin = smax = None
-            if boundary and sig.order == "after":
-                smin = min(h for _, h in boundary) + 1
-            elif boundary and sig.order == "before":
-                smax = max(lo for lo, _ in boundary) - 1
-            elif boundary and sig.order in ("same", "in") and not table.is_interval:
-                smin, smax = min(lo for lo, _ in boundary), max(h for _, h in boundary)
-            if route == "teg":
-                ids = self.graph.teg(subj, obj, r, smin, smax)
-            elif route == "scci":
-                ids = self.graph.scci(subj, r, smin, smax)
-            else:
-                ids = self.graph.occi(r, obj, smin, smax)
-            facts = _evfacts(table, ids)
-            chain = temporal_select(facts, sig.order if boundary else None, sig.select, boundary)
-            info["tried"].append({"relation": table.relations[r], "swap": sw, "candidates": len(ids), "chain": len(chain), **tag})
-            if chain:
-                ents = table.entities
-                info.update(relation=table.relations[r], relation_id=int(r), boundary=boundary,
-                            reading={"index": idx, "of": len(p0.relations), "relation": table.relations[r], "swap": sw,
-                                     "entity_reading": {"index": ei, "of": n_ent, "changed": p0.changed,
-                                                        "subject": ents[p0.subject] if p0.subject is not None else None,
-                                                        "object": ents[p0.object] if p0.object is not None else None,
-                                                        "reference": [ents[x] for x in p0.reference]}})
-                st = TccragState.of(s)
-                st.relations = [int(r)]
-                st.boundary = boundary
-                st.asked = p.asked
-                return (np.array([f.fid for f in chain], np.int64), route, info), seen
+            for bi, boundary in enumerate(boundaries or [None]):
+                found = self._chain(s, p, p0, sig, info, tag, idx, r, sw, route, boundary, ei, n_ent,
+                                    {"boundary_reading": bi} if bi else {})
+                if found is not None:
+                    return found, seen
         return None, seen
+
+    def _chain(self, s, p, p0, sig, info, tag, idx, r, sw, route, boundary, ei, n_ent, btag):
+        """The chain of one reading under one boundary: (fact ids, route, info) or None."""
+        table = self.ctx.table
+        subj, obj = p.subject, p.object
+        smin = smax = None
+        if boundary and sig.order == "after":
+            smin = min(h for _, h in boundary) + 1
+        elif boundary and sig.order == "before":
+            smax = max(lo for lo, _ in boundary) - 1
+        elif boundary and sig.order in ("same", "in") and not table.is_interval:
+            smin, smax = min(lo for lo, _ in boundary), max(h for _, h in boundary)
+        if route == "teg":
+            ids = self.graph.teg(subj, obj, r, smin, smax)
+        elif route == "scci":
+            ids = self.graph.scci(subj, r, smin, smax)
+        else:
+            ids = self.graph.occi(r, obj, smin, smax)
+        facts = _evfacts(table, ids)
+        chain = temporal_select(facts, sig.order if boundary else None, sig.select, boundary)
+        info["tried"].append({"relation": table.relations[r], "swap": sw, "candidates": len(ids), "chain": len(chain),
+                              **tag, **btag})
+        if chain:
+            ents = table.entities
+            info.update(relation=table.relations[r], relation_id=int(r), boundary=boundary,
+                        reading={"index": idx, "of": len(p0.relations), "relation": table.relations[r], "swap": sw, **btag,
+                                 "entity_reading": {"index": ei, "of": n_ent, "changed": p0.changed,
+                                                    "subject": ents[p0.subject] if p0.subject is not None else None,
+                                                    "object": ents[p0.object] if p0.object is not None else None,
+                                                    "reference": [ents[x] for x in p0.reference]}})
+            st = TccragState.of(s)
+            st.relations = [int(r)]
+            st.boundary = boundary
+            st.asked = p.asked
+            return np.array([f.fid for f in chain], np.int64), route, info
+        return None
 
 
 ALT_ENT_MIN = 0.6  # an alternative entity candidate's score floor (as SCoP's alternative readings)

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections import OrderedDict
+from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, Field
@@ -225,15 +227,27 @@ def symbolic_relation_parser(inputs: dict[str, Any], ctx=None) -> dict[str, Any]
     if atype == "time":
         asked = "time"
         if len(anchors) >= 2:
-            subj, obj = anchors[0]["name"], anchors[1]["name"]
+            first, second = anchors[0], anchors[1]
+            if _passive_agent_second(q, first, second):  # "When was X visited by Y": Y is the subject
+                first, second = second, first
+            subj, obj = first["name"], second["name"]
         elif anchors:
             subj = anchors[0]["name"]
             if not re.search(rf"\b{_AUX}\s+(?:the\s+)?{re.escape(anchors[0]['mention'])}", q, re.I):
                 subj, obj = None, anchors[0]["name"]
     else:
         a = anchors[0] if anchors else None
+        slot = _open_slot(q, a, ctx) if a is not None else None
         if a is None:
             asked = "object"
+        elif slot is not None:
+            # the clause analysis of nlu (shared by every method): "X criticised whom",
+            # "the last one (that) X visited", "who did X visit" ask the object; "who visited X",
+            # "who was X visited by" the subject
+            if slot == "object":
+                subj, asked = a["name"], "object"
+            else:
+                obj, asked = a["name"], "subject"
         elif re.search(rf"\b{_AUX}\s+(?:the\s+)?{re.escape(a['mention'])}", q, re.I) or re.search(
             # embedded order after a wrapper: "(Do you know) which country China visited"
             rf"\b(?:whom?|(?:which|what)(?:\s+\w+)?)\s+(?:the\s+)?{re.escape(a['mention'])}\b", q, re.I
@@ -242,6 +256,52 @@ def symbolic_relation_parser(inputs: dict[str, Any], ctx=None) -> dict[str, Any]
         else:
             obj, asked = a["name"], "subject"
     return {"relation_phrase": phrase, "subject": subj, "object": obj, "asked": asked}
+
+
+def _passive_agent_second(q: str, first: dict, second: dict) -> bool:
+    """``When was X visited by Y``: the second name is the agent (nlu's passive rule)."""
+    from tkgqa_ray.nlu.analysis import passive_agent_first
+
+    ms = [SimpleNamespace(start=e["start"], end=e["end"]) for e in (first, second)]
+    return ms[0].start >= 0 and ms[1].start > ms[0].end and passive_agent_first(q, ms)
+
+
+def _open_slot(q: str, anchor: dict, ctx) -> str | None:
+    """The asked role of the main event relative to ``anchor`` as nlu's clause analysis reads it
+    (``analyze``: wh-phrase vs name order, passives, embedded and relative-clause order), when
+    nlu's first main-clause name is the same span as ``anchor``; None otherwise (no context,
+    or the two groundings disagree on the name: the word-order fallback decides).
+
+    Before this, the stand-in only knew "auxiliary + name" as subject position, so statement
+    order ("X made remarks about whom") and relative clauses ("the last one that X visited")
+    put the subject in the object slot: the chain was read on the wrong index (OCCI instead of
+    SCCI) and an elliptic reference could not be resolved."""
+    if ctx is None or anchor.get("start", -1) < 0 or getattr(ctx, "table", None) is None:
+        return None
+    a = clause_analysis(q, ctx)
+    if a.answer_type != "entity" or not a.main.mentions or a.main.open_slot is None:
+        return None
+    m = a.main.mentions[0]
+    if m.start < anchor["end"] and anchor["start"] < m.end:
+        return a.main.open_slot
+    return None
+
+
+_ANALYSIS: "OrderedDict[tuple, Any]" = OrderedDict()
+
+
+def clause_analysis(q: str, ctx):
+    """``nlu.analyze`` with a small per-process LRU (its mentions need the entity matcher)."""
+    from tkgqa_ray.nlu import analyze
+
+    matcher = EntityMatcher.for_table(ctx.table)
+    key = (q, id(matcher), id(getattr(ctx, "embeddings", None)))
+    hit = _ANALYSIS.get(key)
+    if hit is None:
+        hit = _ANALYSIS[key] = analyze(q, matcher, getattr(ctx, "embeddings", None))
+        if len(_ANALYSIS) > 4096:
+            _ANALYSIS.popitem(last=False)
+    return hit
 
 
 def symbolic_single_parser(inputs: dict[str, Any], ctx: "RunContext") -> dict[str, Any]:
