@@ -26,7 +26,7 @@ from tkgqa_ray.nlu.relations import combine_arrays, embedding_text, same_action
 from .roles import call_role
 from .schemas import AlignerOutput
 from .state import ScopStage, scop_state
-from .types import UNKNOWN, AltReading, Reading, Triple
+from .types import SHARE_MARGIN, UNKNOWN, AltReading, Reading, Triple
 
 TOP_SLOT = 64
 THRESH = 0.4
@@ -400,7 +400,6 @@ def alternative_readings(
 
 
 SHARE_REL_MIN = 0.5  # a paraphrase is told by both phrases' best relation at or above this (REL_OK)
-SHARE_MARGIN = 0.25  # a shared relation reads each clause's phrase within this of its best reading
 
 
 def _top_relation(c: SlotCands | None) -> tuple[int, bool] | None:

@@ -20,8 +20,7 @@ from tkgqa_ray.nlu import EntityMatcher, QuestionAnalysis, analyze, infer_answer
 from tkgqa_ray.nlu.analysis import leftover_names, leftover_words, passive_agent_first
 from tkgqa_ray.time import parse_time, format_day
 
-from .alignment import SHARE_MARGIN
-from .types import UNKNOWN
+from .types import SHARE_MARGIN, UNKNOWN
 
 ENT_OK = 0.6  # entity slot similarity considered reliable
 REL_OK = 0.5  # relation similarity for slot-level grounding without fact support

@@ -121,3 +121,9 @@ class Evidence:
     initial: int  # structural candidates before the constraints
     admissible: int  # after the constraints
     final: int  # len(target_facts)
+
+
+# Shared-action alignment (alignment.py and the symbolic aligner, symbolic.py): a relation shared by
+# the asked event and a reference that repeats its action must read each clause's phrase within
+# this of that clause's best reading. Here, in the leaf module, so the two need not import each other.
+SHARE_MARGIN = 0.25
