@@ -250,11 +250,25 @@ def _open_slot(masked: str, wh: tuple[int, int] | None, x: Mention) -> str:
     return "subject"
 
 
+# a nominal event whose object is the first name: "the condemnation of X", "the hosting of X",
+# "an offer to negotiate with X", "the visit to X" (a noun phrase ending in a preposition)
+_NOMINAL_OBJECT_RE = re.compile(
+    r"\b(?:the|a|an|this|that|its|their|any)\s+(?:[\w'-]+\s+){0,6}?"
+    r"(?:of|with|to|toward|towards|against|on|upon|for|into|about|at|from|over)\s+(?:the\s+)?$",
+    re.I,
+)
+_BY_ONLY_RE = re.compile(r"^\s*by\s+(?:the\s+)?$", re.I)
+
+
 def passive_agent_first(question: str, mentions: list[Mention]) -> bool:
-    """True when the second name is the agent of a passive (``was X visited by Y``)."""
+    """True when the second name is the agent of a passive (``was X visited by Y``) or of a
+    nominal event (``the condemnation of X by Y``, ``the offer to negotiate with X by Y``: a
+    noun phrase with X as its object, then "by Y" directly; no form of "be" is needed)."""
     if len(mentions) < 2:
         return False
     between = question[mentions[0].end : mentions[1].start]
+    if _BY_ONLY_RE.match(between) and _NOMINAL_OBJECT_RE.search(question[: mentions[0].start][-80:]):
+        return True
     return bool(re.search(r"\bby\s*(?:the\s+)?$", between, re.I)) and bool(
         re.search(r"\b(?:was|were|is|are|been|being|get|got)\b", question[: mentions[1].start], re.I)
     )
