@@ -96,3 +96,41 @@ def test_unit_of_the_ranked_time_answers_end_to_end(ctx):
     ])
     assert rows[0]["predictions"][:1] == ["2013"], rows[0]["trace"]
     assert rows[1]["predictions"][:1] == ["2011-05"], rows[1]["trace"]
+
+
+@pytest.mark.parametrize("q, anchors, search", [
+    # an embedded question headed by a ranked noun phrase, no wh-word: the name after the head
+    # is the subject, the head asks the object; the one-name reference is another object
+    ("I'd like to know the last party Iran criticised before China.", [["Iran", "China"]], ["Iran", UNKNOWN]),
+    ("Tell me the first country Barack Obama visited after China.", [["Barack Obama", "China"]], ["Barack Obama", UNKNOWN]),
+    ("The earliest one that Iran criticised after Japan?", [["Iran", "Japan"]], ["Iran", UNKNOWN]),
+    # the head followed by a verb or an infinitive asks the subject
+    ("I'd like to know the first party to visit China after Barack Obama.", [["Barack Obama", "China"]], [UNKNOWN, "China"]),
+    ("Could you tell me the last country that criticised Japan before China?", [["China", "Japan"]], [UNKNOWN, "Japan"]),
+])
+def test_ranked_noun_phrase_head_without_wh_word(ctx, q, anchors, search):
+    assert parse(ctx, q) == (anchors, search)
+
+
+@pytest.mark.parametrize("q, search", [
+    # "from whom" before a role-noun or a passive asks the doer, like "by whom"
+    ("From whom was China the recipient of a visit first?", [UNKNOWN, "China"]),
+    ("From whom was Japan the target of criticism last?", [UNKNOWN, "Japan"]),
+    ("From whom was Japan sent a request?", [UNKNOWN, "Japan"]),
+    # an active "receive ... from": Japan is the subject of the phrase; the lexicon reads it
+    ("From whom did Japan receive a visit?", ["Japan", UNKNOWN]),
+])
+def test_from_whom_asks_the_doer(ctx, q, search):
+    assert parse(ctx, q) == ([], search)
+
+
+def test_from_whom_role_noun_answers_end_to_end(ctx):
+    # the role noun is read once (no second swap): Obama visited China first, Merkel last
+    from tkgqa_ray.methods.scop.method import SCoP
+
+    rows = SCoP(ctx)([
+        {"quid": "1", "question": "From whom was China the recipient of a visit first?"},
+        {"quid": "2", "question": "From whom was China the target of a visit last?"},
+    ])
+    assert rows[0]["predictions"][:1] == ["Barack Obama"], rows[0]["trace"]
+    assert rows[1]["predictions"][:1] == ["Angela Merkel"], rows[1]["trace"]
