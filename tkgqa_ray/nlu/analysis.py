@@ -48,6 +48,16 @@ _NAME_THE_RE = re.compile(
     r"organi[sz]ations?|groups?|side)\b(?:\s+(?:that|who|whom|which))?",
     re.I,
 )
+# "(I'd like to know) the last party X criticised (before Y)": an embedded question whose head is
+# a ranked or bare noun phrase with no wh-word; it plays the wh-phrase's part (a name right
+# after it is the subject, so the phrase asks the object; "the last party to visit X" or "that
+# visited X" ask the subject). Only at the start of the (unwrapped) question.
+_HEAD_NP_RE = re.compile(
+    r"^\s*the\s+(?:(?:very|first|last|earliest|latest|final|initial|most\s+recent|second|third|next|previous)\s+)*"
+    r"(?:one|ones|party|parties|actor|actors|country|countries|entity|entities|person|organi[sz]ations?|groups?|side)\b"
+    r"(?:\s+(?:that|who|whom|which))?",
+    re.I,
+)
 _REL_ANCHOR_RE = re.compile(r"\b(?:that|who|whom|which)\b", re.I)
 _PASSIVE_END_RE = re.compile(r"\b(?:was|were|is|are|be|been|being|got|get|gets)\b[\w\s']*\bby\s*$", re.I)
 # a reduced passive relative right after the wh-phrase: "(which was the last country) visited
@@ -149,6 +159,9 @@ def _wh_span(masked: str) -> tuple[int, int] | None:
     m = _NAME_THE_RE.search(masked)  # "Name the one (that) ...": an imperative wh-phrase
     if m:
         return m.span()
+    m = _HEAD_NP_RE.match(masked)  # "(Tell me) the last party (that) X visited"
+    if m:
+        return m.span()
     m = _REL_ANCHOR_RE.search(masked)
     if m:
         return m.span()
@@ -233,6 +246,11 @@ def _open_slot(masked: str, wh: tuple[int, int] | None, x: Mention) -> str:
     if re.match(r"\s*by\b", masked[wh[0] : wh[1]], re.I):  # "by whom was X visited": asks the agent
         return "subject"
     between = masked[wh[1] : x.start]
+    if re.match(r"\s*from\b", masked[wh[0] : wh[1]], re.I) and re.fullmatch(r"\s*(?:was|were|is|are|has\s+been|have\s+been)\s*", between, re.I):
+        # "from whom was X the target of an offer / sent a request": a passive or a role noun
+        # ("the target / recipient of"); "from" names the source, the doer, like "by". (The
+        # lexicon swaps a role noun only when "from" ends the phrase; here it is not in it.)
+        return "subject"
     if _PASSIVE_END_RE.search(between) or _REDUCED_PASSIVE_RE.fullmatch(between):
         return "object"  # "who was visited by X", "which was the last country visited by X"
     sb = _STRANDED_BY_RE.match(masked, x.end)
@@ -250,11 +268,25 @@ def _open_slot(masked: str, wh: tuple[int, int] | None, x: Mention) -> str:
     return "subject"
 
 
+# a nominal event whose object is the first name: "the condemnation of X", "the hosting of X",
+# "an offer to negotiate with X", "the visit to X" (a noun phrase ending in a preposition)
+_NOMINAL_OBJECT_RE = re.compile(
+    r"\b(?:the|a|an|this|that|its|their|any)\s+(?:[\w'-]+\s+){0,6}?"
+    r"(?:of|with|to|toward|towards|against|on|upon|for|into|about|at|from|over)\s+(?:the\s+)?$",
+    re.I,
+)
+_BY_ONLY_RE = re.compile(r"^\s*by\s+(?:the\s+)?$", re.I)
+
+
 def passive_agent_first(question: str, mentions: list[Mention]) -> bool:
-    """True when the second name is the agent of a passive (``was X visited by Y``)."""
+    """True when the second name is the agent of a passive (``was X visited by Y``) or of a
+    nominal event (``the condemnation of X by Y``, ``the offer to negotiate with X by Y``: a
+    noun phrase with X as its object, then "by Y" directly; no form of "be" is needed)."""
     if len(mentions) < 2:
         return False
     between = question[mentions[0].end : mentions[1].start]
+    if _BY_ONLY_RE.match(between) and _NOMINAL_OBJECT_RE.search(question[: mentions[0].start][-80:]):
+        return True
     return bool(re.search(r"\bby\s*(?:the\s+)?$", between, re.I)) and bool(
         re.search(r"\b(?:was|were|is|are|been|being|get|got)\b", question[: mentions[1].start], re.I)
     )

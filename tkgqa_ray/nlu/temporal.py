@@ -289,7 +289,7 @@ def parse_temporal_cues(question: str) -> list[Cue]:
         if before.endswith(",") and _AUX_NEXT_RE.match(q, m.end()):
             continue
         if before and after and free(*m.span()) and not re.search(
-            r"\b(?:in|on|at|during|time|date|day|year|month|than|before|after|to|since|until|as|following|"
+            r"\b(?:in|on|at|during|time|occasion|instance|moment|date|day|year|month|than|before|after|to|since|until|as|following|"
             r"(?:was|is)\s+it)\s*$", before, re.I
         ):
             cues.append(Cue("event", m.start(), m.end(), m.group(0), op="equal", granularity="day"))
@@ -367,7 +367,11 @@ _DEF_TIME_RE = re.compile(
     rf"^\s*(?:(?:the|which|what)\s+)?(?:(?:exact|specific|precise|particular|approximate|calendar|very)\s+)*"
     rf"(?P<noun>year|month|day|date|time|period|point\s+in\s+time)"
     rf"(?P<more>(?:\s*(?:,|and)\s*(?:the\s+)?(?:year|month|day|date))*)"
-    rf"\s+(?:when|in\s+which|on\s+which|during\s+which|at\s+which|that|of\s+(?:the\s+)?(?:event|moment)\s+when)\b",
+    rf"\s+(?:when|in\s+which|on\s+which|during\s+which|at\s+which|that|of\s+(?:the\s+)?(?:event|moment)\s+when"
+    # "the year of the earliest time X ...", "the date of the most recent occasion (when) X ...":
+    # the unit of a ranked occurrence is a time question; the rank word stays an ordinal cue
+    rf"|of\s+the\s+(?:very\s+)?(?:first|earliest|initial|last|latest|final|most\s+recent|(?:second|third)(?:\s+to\s+last)?)"
+    rf"\s+(?:time|occasion|instance|moment|day)\b)\b",
     re.I,
 )
 
