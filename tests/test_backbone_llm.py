@@ -15,6 +15,7 @@ import pytest
 from omegaconf import OmegaConf
 from pydantic import BaseModel
 
+from conftest import SHARED_CPU_VLLM_ENV
 from tkgqa_ray.backbones.base import RoleRequest
 from tkgqa_ray.backbones.factory import build_backbone
 
@@ -167,7 +168,7 @@ def test_vllm_engine_pool_actor_on_cpu(ray_session, prompts_dir):
         "engine_pool": {
             "name": "cpu-pool", "device": "cpu", "num_replicas": 1, "max_model_len": 512, "dtype": "float32",
             "max_num_seqs": 8, "engine_kwargs": {"enforce_eager": True},
-            "env": {"VLLM_CPU_KVCACHE_SPACE": "1", "VLLM_CPU_NUM_OF_RESERVED_CPU": "0"},
+            "env": {"VLLM_CPU_KVCACHE_SPACE": "1", "VLLM_CPU_NUM_OF_RESERVED_CPU": "0", **SHARED_CPU_VLLM_ENV},
         },
         "max_tokens": 40, "prompts_dir": str(prompts_dir), "cache": {"enabled": False},
     }  # fmt: skip
