@@ -106,16 +106,11 @@ def cpu_llm_server():
     # thread per core, and a pinned thread waiting for a preempted sibling stalls every step.
     # One unpinned thread decoded 2.4x faster beside two busy processes (9.7 vs 4.0 tokens/s,
     # docs/testing.md). Only the server's start sees these (it copies the environment).
-    saved = {k: os.environ.get(k) for k in SHARED_CPU_VLLM_ENV}
-    os.environ.update({k: os.environ.get(k) or v for k, v in SHARED_CPU_VLLM_ENV.items()})
-    try:
+    with pytest.MonkeyPatch.context() as mp:
+        for k, v in SHARED_CPU_VLLM_ENV.items():
+            if not os.environ.get(k):  # a value the user set wins
+                mp.setenv(k, v)
         srv = acquire_server(**server_settings(OmegaConf.load(REPO / "conf" / "backbone" / "smollm2-cpu.yaml")))
-    finally:
-        for k, v in saved.items():
-            if v is None:
-                os.environ.pop(k, None)
-            else:
-                os.environ[k] = v
     yield srv
     release_server(srv)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from tkgqa_ray.methods.scop.symbolic import event_parser
+from test_nlu_multi_event import parse  # (anchors, search) as [subject, object] names
 from tkgqa_ray.methods.scop.types import UNKNOWN
 from tkgqa_ray.nlu.temporal import infer_answer_type, infer_time_level, parse_temporal_cues
 
@@ -29,12 +29,6 @@ ROWS = [
 @pytest.fixture(scope="module")
 def ctx(make_symbolic_ctx):
     return make_symbolic_ctx(ROWS, encoder="hashing")
-
-
-def parse(ctx, q):
-    out = event_parser({"question": q}, ctx)
-    assert "relaxed" not in out, out
-    return [[t[0], t[2]] for t in out["anchors"]], (None if out["search"] is None else [out["search"][0], out["search"][2]])
 
 
 @pytest.mark.parametrize("q, anchors, search", [
