@@ -97,6 +97,8 @@ def test_cpu_server_is_shared_and_reference_counted(monkeypatch, tmp_path):
 
     events = []
     monkeypatch.delenv("TKGQA_CPU_SERVER_URL", raising=False)
+    # a registry of its own: on the llm worker the session's real server is registered already
+    monkeypatch.setattr(cpu_server, "_SHARED", {})
     monkeypatch.setattr(cpu_server.CPUServer, "start", lambda self: events.append("start") or setattr(self, "port", 1234) or self)
     monkeypatch.setattr(cpu_server.CPUServer, "stop", lambda self: events.append("stop"))
     cfg = OmegaConf.merge(OmegaConf.load(CONF / "smollm2-cpu.yaml"), {"cache": False})

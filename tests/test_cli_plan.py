@@ -14,7 +14,7 @@ import pytest
 from test_pipeline_methods import make_dataset
 from tkgqa_ray.pipeline.plan import approx_tokens, format_plan, make_plan
 
-pytestmark = pytest.mark.cli_processes  # see conftest: one xdist worker with the README install test
+pytestmark = pytest.mark.cli_processes  # see conftest: never beside the README install test (package lock)
 
 CONF_DIR = Path(__file__).resolve().parents[1] / "conf"
 

@@ -12,7 +12,7 @@ import pytest
 from test_pipeline_methods import compose_cfg, make_dataset
 from tkgqa_ray.pipeline.validate import ConfigError, validate_config
 
-pytestmark = pytest.mark.cli_processes  # see conftest: one xdist worker with the README install test
+pytestmark = pytest.mark.cli_processes  # see conftest: never beside the README install test (package lock)
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,7 @@ from tkgqa_ray.eval import diff_runs, save_gold, write_diff
 from tkgqa_ray.eval.compare import mcnemar_exact_p
 from tkgqa_ray.pipeline.errors import NotComparableError
 
-pytestmark = pytest.mark.cli_processes  # see conftest: one xdist worker with the README install test
+pytestmark = pytest.mark.cli_processes  # see conftest: never beside the README install test (package lock)
 
 # The run dirs here need rows, gold and run.json only: diff_runs rescores from the rows and
 # reads the identity from run.json. Writing each run's report (5 matplotlib charts, ~1-2 s

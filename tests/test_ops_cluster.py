@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-pytestmark = pytest.mark.cli_processes  # see conftest: one xdist worker with the README install test
+pytestmark = pytest.mark.cli_processes  # see conftest: never beside the README install test (package lock)
 
 CLUSTER = Path(__file__).resolve().parents[1] / "cluster.yaml"
 

@@ -13,7 +13,7 @@ from omegaconf import OmegaConf
 
 from tkgqa_ray.pipeline.validate import validate_config
 
-pytestmark = pytest.mark.cli_processes  # see conftest: one xdist worker with the README install test
+pytestmark = pytest.mark.cli_processes  # see conftest: never beside the README install test (package lock)
 
 REPO = Path(__file__).resolve().parents[1]
 

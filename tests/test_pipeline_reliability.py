@@ -20,7 +20,7 @@ from tkgqa_ray.pipeline.fingerprint import prompts_fingerprint, questions_finger
 from tkgqa_ray.pipeline.rundir_lock import LOCK_NAME, RunDirLock
 from tkgqa_ray.records import Question
 
-pytestmark = pytest.mark.cli_processes  # see conftest: one xdist worker with the README install test
+pytestmark = pytest.mark.cli_processes  # see conftest: never beside the README install test (package lock)
 
 FAST = ("run.progress=false", "run.num_workers=1", "store.num_shards=1", "embeddings.warm=false")
 

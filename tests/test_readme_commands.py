@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.cli_processes  # see conftest: one xdist worker with the README install test
+pytestmark = pytest.mark.cli_processes  # see conftest: never beside the README install test (package lock)
 
 REPO = Path(__file__).resolve().parents[1]
 RUN_DIR = re.compile(r"^\d{4}-\d{2}-\d{2}/\d{2}-\d{2}-\d{2}$")
@@ -95,6 +95,7 @@ def _env() -> dict[str, str]:
     return env
 
 
+@pytest.mark.reinstalls_package
 def test_readme_install_part_verbatim_is_a_reinstall():
     main, _ = readme_commands()
     install, _ = _split_main(main)
