@@ -11,9 +11,10 @@ import pytest
 
 from tkgqa_ray.data import phrasings_dev3
 from tkgqa_ray.data.generator import (
-    PHRASING_SETS, QTYPES, VARIANTS, QuestionGenerator, generate, templates_for,
+    PHRASING_SETS, QTYPES, VARIANTS, generate, templates_for,
 )
-from tkgqa_ray.data.oracle_answers import Oracle, QSpec
+from phrasing_checks import check_generated, first_choice_generator
+from tkgqa_ray.data.oracle_answers import QSpec
 from tkgqa_ray.data.phrasings_dev3 import actor_forms, conjugate, relation_forms, tables
 
 MULTI_EVENT_VARIANTS = (
@@ -131,35 +132,16 @@ def test_dev3_generates_a_full_mixed_set_with_oracle_gold(real_kg_table, dev3_re
     recs = dev3_records
     assert len(recs) == 480
     assert Counter(r["qtype"] for r in recs) == {q: 80 for q in QTYPES}
-    oracle = Oracle(real_kg_table)
-    for r in recs:
-        q = r["question"]
-        assert r["phrasing_set"] == "dev3" and r["template"].startswith("dev3/")
-        assert r["answers"], r
-        assert "{" not in q and "}" not in q and "  " not in q, q
-        assert (q[0].isupper() or q[0].isdigit()) and q[-1] in "?.", q
-        assert not re.search(r"\ba [AEIOaeio]", q), q
-        # the stored gold is the oracle's for the record's logical form
-        assert oracle.answer(QSpec.from_json(r["spec"])).answers == r["answers"], r
-    used = {r["template"] for r in recs}
-    all_ids = {t.id for _, t in templates_for("dev3")}
-    assert used == all_ids, sorted(all_ids - used)
-
-
-def _render(gen: QuestionGenerator, template_id: str, spec: QSpec, extra=None) -> str:
-    ps, tpl = next((ps, t) for ps, t in gen.by_variant[template_id.split("/")[1]] if t.id == template_id)
-    return gen.render(spec, extra or {}, ps, tpl)
+    check_generated(recs, real_kg_table, "dev3", end="?.")
 
 
 @pytest.fixture(scope="module")
-def first_choice_generator(real_kg_table):
-    gen = QuestionGenerator(real_kg_table, seed=0, phrasing_set="dev3")
-    gen._pick = lambda seq: seq[0]  # the first synonym / actor form / paraphrase everywhere
-    return gen
+def first_choice(real_kg_table):
+    return first_choice_generator(real_kg_table, "dev3")
 
 
-def test_hand_checked_renderings(real_kg_table, first_choice_generator):
-    gen = first_choice_generator
+def test_hand_checked_renderings(real_kg_table, first_choice):
+    gen = first_choice
     e = {n: i for i, n in enumerate(real_kg_table.entities)}
     r = {n: i for i, n in enumerate(real_kg_table.relations)}
     visit, arrest = r["Make_a_visit"], r["Arrest,_detain,_or_charge_with_legal_action"]
@@ -169,21 +151,21 @@ def test_hand_checked_renderings(real_kg_table, first_choice_generator):
     # MultiTQ's own style: the bare reference actor first (ellipsis of "visited Iran")
     spec = QSpec("after_first", "entity", (None, visit, iran), anchor_event=(danish_fm, visit, iran),
                  op="after", rank="asc")
-    assert _render(gen, "dev3/xr_subj/0", spec) == (
+    assert gen.render_template("dev3/xr_subj/0", spec) == (
         "After the Danish foreign ministry, who was the first to visit Iran?")
 
     # passive main clause, passive ellipsis, plural agreement ("Kenyan women were")
     police, women = e["Police_(Kenya)"], e["Women_(Kenya)"]
     spec = QSpec("before_after", "entity", (police, arrest, None), anchor_event=(police, arrest, women),
                  op="before")
-    assert _render(gen, "dev3/ba_obj_event/4", spec) == (
+    assert gen.render_template("dev3/ba_obj_event/4", spec) == (
         "Who was arrested by the Kenyan police before Kenyan women were?")
 
     # "did so" ellipsis with the reference clause first
     chile_hog, mexico = e["Head_of_Government_(Chile)"], e["Mexico"]
     spec = QSpec("before_after", "entity", (None, negotiate, mexico),
                  anchor_event=(chile_hog, negotiate, mexico), op="before")
-    assert _render(gen, "dev3/ba_subj_event/9", spec) == (
+    assert gen.render_template("dev3/ba_subj_event/9", spec) == (
         "Before the head of government of Chile did so, who expressed intent to meet or negotiate "
         "with Mexico?")
 
@@ -191,17 +173,17 @@ def test_hand_checked_renderings(real_kg_table, first_choice_generator):
     china, japan = e["China"], e["Japan"]
     spec = QSpec("after_first", "entity", (china, visit, None), anchor_event=(china, visit, japan),
                  op="after", rank="asc")
-    assert _render(gen, "dev3/xr_obj/3", spec) == "Who did China visit right after visiting Japan?"
+    assert gen.render_template("dev3/xr_obj/3", spec) == "Who did China visit right after visiting Japan?"
 
     # equal_multi: both clauses passive, "by whom" fronted, month granularity
     spec = QSpec("equal_multi", "entity", (None, visit, japan), anchor_event=(japan, criticise, china),
                  op="equal", granularity="month", time_level="month")
-    assert _render(gen, "dev3/em_subj_event/2", spec, {"g": "month"}) == (
+    assert gen.render_template("dev3/em_subj_event/2", spec, {"g": "month"}) == (
         "By whom was Japan visited in the same month that China was criticised by Japan?")
 
     # equal_multi with a nominalised reference first
     spec = QSpec("equal_multi", "entity", (chile_hog, negotiate, None), anchor_event=(china, visit, japan),
                  op="equal", granularity="year", time_level="year")
-    assert _render(gen, "dev3/em_obj_event/1", spec, {"g": "year"}) == (
+    assert gen.render_template("dev3/em_obj_event/1", spec, {"g": "year"}) == (
         "In the same year as China's visit to Japan, who did the head of government of Chile express intent "
         "to meet or negotiate with?")

@@ -27,6 +27,9 @@ from tkgqa_ray.data import (
     phrasings, phrasings_dev, phrasings_dev2, phrasings_dev3, phrasings_fresh, phrasings_heldout,
     phrasings_surface_blind,
 )
+from tkgqa_ray.data import phrasings_dev4
+from tkgqa_ray.data import phrasings_dev5
+from tkgqa_ray.data import phrasings_blind3
 from tkgqa_ray.data import surface_actors, surface_relations
 from tkgqa_ray.data.lexicon import ORDINALS, in_time, relation_phrase, render_time
 from tkgqa_ray.data.oracle_answers import MAX_ANSWERS, Oracle, OracleResult, QSpec
@@ -62,7 +65,7 @@ ALLEN_ASKED = ("before", "after", "during", "contains", "meets", "met_by")
 # used it remain reproducible; "fresh" (a blind set, see docs/data.md) is only used on its own.
 # "people" = the train templates plus question wrappers, with actors and relations written the
 # way people write them (issue #10); "surface_blind" is a second blind set (see docs/data.md).
-PHRASING_SETS = ("train", "heldout", "fresh", "people", "surface_blind", "dev", "dev2", "dev3", "all")
+PHRASING_SETS = ("train", "heldout", "fresh", "people", "surface_blind", "dev", "dev2", "dev3", "dev4", "dev5", "blind3", "all")
 GRANS = ("day", "month", "year")
 
 
@@ -84,6 +87,8 @@ class _PhraseSet:
     templates: list[Template]
     entity_surface: EntitySurface | None = None
     relation_surface: RelationSurface | None = None
+    # slots computed from the gold answers (dev4's head nouns, true of every answer); None = none
+    answer_slots: Callable[[Sequence[str], Callable[[Sequence[Any]], Any]], dict[str, Any]] | None = None
 
 
 _SETS = {
@@ -118,6 +123,22 @@ _SETS = {
     "dev3": _PhraseSet(
         "dev3", phrasings_dev3.WORDS, phrasings_dev3.TIME_STYLES, phrasings_dev3.TEMPLATES,
         entity_surface=phrasings_dev3.entity_surface, relation_surface=phrasings_dev3.relation_surface,
+    ),
+    # "dev4": after_first / before_last shapes no earlier dev set wrote (phrasings_dev4.py)
+    "dev4": _PhraseSet(
+        "dev4", phrasings_dev4.WORDS, phrasings_dev4.TIME_STYLES, phrasings_dev4.TEMPLATES,
+        entity_surface=phrasings_dev4.entity_surface, relation_surface=phrasings_dev4.relation_surface,
+        answer_slots=phrasings_dev4.answer_slots,
+    ),
+    # "dev5": before_after / equal_multi reference styles, written blind to nlu/parsers (phrasings_dev5.py)
+    "dev5": _PhraseSet(
+        "dev5", phrasings_dev5.WORDS, phrasings_dev5.TIME_STYLES, phrasings_dev5.TEMPLATES,
+        entity_surface=phrasings_dev5.entity_surface, relation_surface=phrasings_dev5.relation_surface,
+    ),
+    # "blind3": a third BLIND set (all six types); parser authors must not read it (phrasings_blind3.py)
+    "blind3": _PhraseSet(
+        "blind3", phrasings_blind3.WORDS, phrasings_blind3.TIME_STYLES, phrasings_blind3.TEMPLATES,
+        entity_surface=phrasings_blind3.entity_surface, relation_surface=phrasings_blind3.relation_surface,
     ),
 }
 
@@ -374,9 +395,18 @@ class QuestionGenerator:
         self._tpl_counter[variant] += 1
         return cands[i % len(cands)]
 
-    def render(self, spec: QSpec, extra: dict[str, Any], ps: _PhraseSet, tpl: Template) -> str:
+    def render_template(self, template_id: str, spec: QSpec, extra: dict[str, Any] | None = None,
+                        answers: Sequence[str] = ()) -> str:
+        """One named template (``set/variant/k``) rendered for ``spec``: how a phrasing set's
+        tests check a rendering by hand."""
+        variant = template_id.split("/")[1]
+        ps, tpl = next((ps, t) for ps, t in self.by_variant[variant] if t.id == template_id)
+        return self.render(spec, extra or {}, ps, tpl, answers)
+
+    def render(self, spec: QSpec, extra: dict[str, Any], ps: _PhraseSet, tpl: Template,
+               answers: Sequence[str] = ()) -> str:
         w = ps.words
-        slots: dict[str, Any] = {}
+        slots: dict[str, Any] = ps.answer_slots(answers, self._pick) if ps.answer_slots else {}
         ts, tr, to = spec.target
         if ts is not None:
             slots["S"] = self._ent(ts, ps)
@@ -417,6 +447,8 @@ class QuestionGenerator:
         if "N" in extra:
             slots["Nd"] = f"{extra['N']} day" + ("" if extra["N"] == 1 else "s")
         text = tpl.text.format_map(slots)
+        if text.startswith("~"):  # a template that keeps its lower-case start (dev4)
+            return " ".join(text[1:].split()).replace(" ?", "?")
         return " ".join(_cap(text).split()).replace(" ?", "?")
 
     # -- main loop -------------------------------------------------------------------------
@@ -479,7 +511,7 @@ class QuestionGenerator:
                     continue
                 seen_specs.add(key)
                 ps, tpl = self._choose_template(variant)
-                text = self.render(spec, extra, ps, tpl)
+                text = self.render(spec, extra, ps, tpl, res.answers)
                 if text in seen:
                     stats.rejected[(t, "duplicate")] += 1
                     continue

@@ -152,12 +152,28 @@ def relation_phrase(relation: str) -> RelPhrase:
 MONTHS = [calendar.month_name[i] for i in range(13)]
 
 
+# AP-style month abbreviations (style "abbr")
+MONTH_ABBR = ["", "Jan.", "Feb.", "Mar.", "Apr.", "May", "June", "July", "Aug.", "Sept.", "Oct.", "Nov.", "Dec."]
+
+
+def _ordinal_suffix(n: int) -> str:
+    return "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+
+
 def render_time(ordinal: int, granularity: str, style: str) -> str:
     """A date at a granularity, in one of the styles: ``text`` ("May 17, 2010" / "May 2010" /
-    "2010"), ``text_dmy`` ("17 May 2010"), ``iso`` ("2010-05-17" / "2010-05" / "2010")."""
+    "2010"), ``text_dmy`` ("17 May 2010"), ``iso`` ("2010-05-17" / "2010-05" / "2010"),
+    ``ord`` ("the 17th of May 2010" / "May of 2010" / "the year 2010"), ``abbr``
+    ("Aug. 17, 2010" / "Aug. 2010" / "2010")."""
     d = date.fromordinal(int(ordinal))
     if style == "iso":
         return d.isoformat()[: {"year": 4, "month": 7, "day": 10}[granularity]]
+    if style == "ord":
+        return {"year": f"the year {d.year}", "month": f"{MONTHS[d.month]} of {d.year}",
+                "day": f"the {d.day}{_ordinal_suffix(d.day)} of {MONTHS[d.month]} {d.year}"}[granularity]
+    if style == "abbr" and granularity != "year":
+        m = MONTH_ABBR[d.month]
+        return f"{m} {d.year}" if granularity == "month" else f"{m} {d.day}, {d.year}"
     if granularity == "year":
         return str(d.year)
     if granularity == "month":
