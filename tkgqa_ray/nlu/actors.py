@@ -54,6 +54,10 @@ _ATTACH = {"of", "from", "in"}  # not "for"/"to": "ambassador to Kenya" is not K
 _POSS = {"'s", "’s", "'", "’"}
 # adjectives that double as a collective people noun after "the" (the French, the Dutch)
 _COLLECTIVE_RE = re.compile(r"(?:ese|ch|sh|ss)$")
+# prepositions an event noun takes before its object ("threat against", "visit to")
+_EVENT_PREPS = {"of", "to", "against", "with", "on", "toward", "towards", "in", "into", "for", "about", "over", "from", "at", "upon"}
+# words after a demonym that are no event nouns ("the Chinese side of", "the French people in")
+_EVENT_NOUN_STOP = {"side", "people", "one", "ones", "and", "or", "who", "which", "that", "government", "state", "nation", "country"}
 _COUNTRY = -1  # pseudo sector id: the place's own entity (see country_sectors)
 _FUZZY_MIN_LEN = 5  # shorter words are too easily one edit from another country
 _FUZZY_CUTOFF = 85.0  # rapidfuzz ratio: "Columbian" -> "colombian" (88.9); "Iranian" !-> "iraqi"
@@ -571,6 +575,22 @@ class ActorGrammar:
                 for suf, sid, sc in tvals:
                     if tuple(norms[pend : pend + len(suf)]) == suf:
                         yield pend + len(suf), self._combine([(sid, sc)], pvals)
+        # D: "the Iranian threat against X", "the Kuwaiti reception of X": a demonym adjective
+        # before an event noun (no sector; the noun takes its object's preposition) is the
+        # place's own entity, the doer of that event (before C: "the French rejection of X"
+        # is France, not the French people)
+        if j > 0 and norms[j - 1] == "the":
+            for pend, pvals in self._places(norms, j, ("adj",), cap_ok):
+                if _walk(self.sector_trie, norms, pend):
+                    continue
+                for k in (1, 2):  # "the Romanian phone conversation with X": a noun of one or two words
+                    words = norms[pend : pend + k]
+                    if (pend + k < n and norms[pend + k] in _EVENT_PREPS and len(words) == k
+                            and not any(w.endswith("ed") or w in _EVENT_NOUN_STOP or w in _EVENT_PREPS for w in words)):
+                        own = self._combine([(_COUNTRY, 1.0)], pvals)
+                        if own:
+                            yield pend, own
+                        break
         # C: people nouns ("Peruvians"); "the French" (collective adjective after "the")
         if self.people:
             psec = list(self.people.items())

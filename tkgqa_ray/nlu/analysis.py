@@ -16,13 +16,17 @@ subject (``Who visited China``).
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
+from dataclasses import replace as dc_replace
 from typing import Any
 
+from .actors import place_lexicon
 from .entities import EntityMatcher, Mention, find_entity_mentions
 from .relations import relation_phrase
-from .temporal import Cue, infer_answer_type, infer_time_level, parse_temporal_cues
+from .statement import LEAD_RE, statement_reference
+from .temporal import SEQ_GERUND_RE, Cue, infer_answer_type, infer_time_level, parse_temporal_cues
 from .text import mask_spans
 from .wrappers import wrapper_spans
 
@@ -43,9 +47,11 @@ _WH_PHRASE_RE = re.compile(
 # "Name / identify / list the (first) one (that) ...", "Give me the country ...": asks for an
 # entity without a wh-word; the noun phrase plays the wh-phrase's part (embedded word order).
 _NAME_THE_RE = re.compile(
-    r"\b(?:name|identify|list|give(?:\s+me)?|find|mention|state)\s+the\s+(?:[a-z]+\s+)?"
+    # "List everyone / all those (that) X praised ...": the pronoun is the head
+    r"\b(?:name|identify|list|give(?:\s+me)?|find|mention|state)\s+(?:everyone|everybody|all\s+(?:those|the\s+ones))\b(?:\s+(?:that|who|whom|which))?|"
+    r"\b(?:name|identify|list|give(?:\s+me)?|find|mention|state)\s+the\s+(?:[a-z]+\s+){0,2}?"
     r"(?:one|ones|entity|entities|party|parties|actor|actors|country|countries|person|people|"
-    r"organi[sz]ations?|groups?|side)\b(?:\s+(?:that|who|whom|which))?",
+    r"organi[sz]ations?|groups?|side|nations?|states?|participants?)\b(?:\s+(?:that|who|whom|which))?",
     re.I,
 )
 # "(I'd like to know) the last party X criticised (before Y)": an embedded question whose head is
@@ -74,6 +80,9 @@ _STRANDED_BY_RE = re.compile(
     r"following|ahead|subsequent|earlier|later|first|last|initially|most|the\s+(?:first|last|same))\b)",
     re.I,
 )
+_ROLE_OF_RE = re.compile(
+    r"\b(?:target|recipient|victim|focus|object|subject|addressee|beneficiary|topic)\s+of\s+(?:the\s+)?$", re.I
+)
 _BE_RE = re.compile(r"\b(?:was|were|is|are|been|being|be|got|get|gets|gotten)\b", re.I)
 _BY_END_RE = re.compile(r"\bby\s*$", re.I)
 _BOUNDARY_RE = re.compile(r"[,;?.!]|\b(?:who|whom|whose|which|what|when)\b", re.I)
@@ -89,6 +98,9 @@ class Clause:
     cue: Cue | None = None  # the event cue introducing a reference clause
     span: tuple[int, int] = (0, 0)
     open_slot: str | None = None  # "subject" | "object" for the main clause of entity questions
+    # a personal pronoun standing for a name of the reference clause in a main clause without
+    # names ("After X's visit to Y, whom did they visit first?"); open_slot is then relative to it
+    pronoun: tuple[int, int] | None = None
 
 
 @dataclass
@@ -102,6 +114,10 @@ class QuestionAnalysis:
     refs: list[Clause] = field(default_factory=list)
     wh_span: tuple[int, int] | None = None
     wrapper: tuple[tuple[int, int], ...] = ()  # spans of wrapper words ("Could you tell me")
+    # places that restrict the answer rather than fill a slot ("which party from Syria"): keys
+    # of nlu.actors.place_lexicon (ISO alpha-3 or a region's own name)
+    answer_scope: list[str] = field(default_factory=list)
+    excluded: tuple[Mention, ...] = ()  # "apart from / other than X": not an answer
 
     @property
     def ordinal(self) -> Cue | None:
@@ -138,15 +154,48 @@ class QuestionAnalysis:
 # copula + noun phrase belongs to the wh-phrase, so what follows decides the asked role
 # ("one that X visited" asks the object, "one to visit X" the subject)
 _WH_COPULA_RE = re.compile(
-    r"\s+(?:was|is|were|are)\s+(?:it\s+)?the\s+(?:[a-z]+\s+){0,2}?"
-    r"(?:one|ones|party|parties|country|countries|entity|entities|actor|person|side|organi[sz]ation)\b"
-    r"(?:\s+(?:that|who|whom|which))?",
+    r"\s+(?:was|is|were|are)\s+(?:it\s+)?the\s+(?:(?:[a-z]+\s+){0,3}?"
+    r"(?:one|ones|party|parties|country|countries|entity|entities|actor|actors|person|side|organi[sz]ation|"
+    r"nation|nations|state|states|group|participant|individual)\b"
+    r"(?:\s+(?:that|who|whom|which))?"
+    # headless: "who was the first that X hosted a visit by" (the copula is the wh-phrase's)
+    r"|(?:very\s+)?(?:first|last|earliest|latest|final|initial|most\s+recent|next|previous)\s+(?:that|who|whom|which)\b)",
     re.I,
 )
 
 
-def _wh_span(masked: str) -> tuple[int, int] | None:
+_ACTOR_NOUN_END_RE = re.compile(
+    r"\b(?:party|parties|actor|actors|side|sides|entity|entities|group|groups|organi[sz]ations?|"
+    r"institutions?|bod(?:y|ies)|participants?|person|people|individuals?|officials?)\s*$",
+    re.I,
+)
+_ADJ_SCOPE_RE = re.compile(
+    r"(?P<adj>\b[A-Z][\w'-]+)\s+(?:actors?|party|parties|organi[sz]ations?|groups?|entit(?:y|ies)|sides?|"
+    r"bod(?:y|ies)|institutions?|participants?|officials?|persons?|individuals?)\b"
+)
+
+
+@functools.lru_cache(maxsize=4096)
+def _place_of_adjective(word: str) -> str | None:
+    """The place key of a demonym adjective ("Tanzanian" -> TZA), or None."""
+    lex = place_lexicon()
+    w = word.casefold()
+    for key, row in lex.rows.items():
+        if any(a.casefold() == w for a in row.adjectives):
+            return key
+    return None
+
+
+_SCOPE_GAP_RE = re.compile(r" (?:from|of|in|based in) (?:the )?", re.I)
+
+
+def _wh_span(masked: str, skip: list[tuple[int, int]] = ()) -> tuple[int, int] | None:
+    """The wh-phrase of the main clause. A wh-word inside ``skip`` (an event cue and the
+    relative words that open its clause: "during the month *in which* X ...", "before the
+    day *on which* X ...") is a relative pronoun of the reference, not the question's."""
     for m in _WH_PHRASE_RE.finditer(masked):
+        if any(a <= m.start("wh") < b for a, b in skip):
+            continue
         wh = m.group("wh").lower()
         end = m.end("wh")
         noun = m.group("noun")
@@ -177,21 +226,75 @@ _REF_LEAD_RE = re.compile(
 _INFINITIVE_RE = re.compile(r"(?:\s|\band\b|\bthe\b|'s\b)*\s(?P<to>to)\s+(?!the\b)[a-z]+\b")
 
 
+# a wh-word with no auxiliary after it yet (up to the end of the searched text)
+_OPEN_WH_RE = re.compile(
+    r"\b(?:who|whom|which|what|when)\b(?:(?!\b(?:did|does|do|was|were|is|are|has|have|had)\b)[^,;])*$", re.I
+)
+_INVERTED_AUX_RE = re.compile(r"\b(?:did|does|do|was|were|is|are|has|have|had)\s{2,}\S", re.I)
+_SEQ_CUE_RE = re.compile(r"(?:[a-z]+\s+)?(?:followed|preceded|came\s+(?:after|before)|went\s+before)", re.I)
+
+
+def _cue_leads(masked: str, cues: list[Cue]) -> list[tuple[int, int]]:
+    """Each event cue with the relative words that open its clause ("the month in which")."""
+    out = []
+    for c in cues:
+        if c.kind == "event":
+            lead = _REF_LEAD_RE.match(masked, c.end)
+            out.append((c.start, lead.end() if lead else c.end))
+    return out
+
+
 def _ref_region(masked: str, cue: Cue, other_cues: list[Cue]) -> tuple[int, int]:
     end = len(masked)
     lead = _REF_LEAD_RE.match(masked, cue.end)  # "after the time when X ..." / "earlier than when X"
+    if lead and re.search(r"\s{3,}", masked[cue.end : lead.end()]):
+        lead = None  # it crossed a blanked name: "after Iran that X praised" has no lead word
     m = _BOUNDARY_RE.search(masked, lead.end() if lead else cue.end)
     if m:
         end = m.start()
+        # "... prior to Y was who?": the copula before a closing wh-word is the main clause's
+        cop = re.search(r"\b(?:was|is|were|are)\s*$", masked[:end], re.I) if m.group(0)[0].isalpha() else None
+        if cop and cop.start() > cue.end:
+            end = cop.start()
     # "the first after X to visit Y": with only a name between the cue and "to <verb>", the
     # infinitive belongs to the main clause's head ("the first ... to visit Y"), not to X
     inf = _INFINITIVE_RE.match(masked, lead.end() if lead else cue.end)
     if inf and inf.start("to") < end:
         end = inf.start("to")
+    # "the first time after X visited Y that Z ...", "the last one before X that Z ...": a cue
+    # right after a ranked head is a modifier of that head, and the head's relative clause
+    # ("that ...") is the asked event, not part of the reference
+    if _RANK_HEAD_END_RE.search(masked, 0, cue.start):
+        rel = re.compile(r"\bthat\b", re.I).search(masked, lead.end() if lead else cue.end, end)
+        if rel:
+            end = rel.start()
     for c in other_cues:
         if cue.end <= c.start < end:
             end = c.start
+    if _OPEN_WH_RE.search(masked, 0, cue.start):
+        # the reference sits between a fronted wh-phrase and its inverted auxiliary ("At what
+        # date after X met Y did Z visit W?"): the auxiliary + a name starts the main clause
+        inv = _INVERTED_AUX_RE.search(masked, cue.end, end)
+        if inv:
+            end = inv.start()
+    if _SEQ_CUE_RE.fullmatch(cue.text):  # "followed X in criticising Y": X alone is the reference
+        g = SEQ_GERUND_RE.search(masked, cue.end, end)
+        if g:
+            end = g.start()
     return (cue.start, end)
+
+
+_RANK_HEAD_END_RE = re.compile(
+    r"\b(?:first|last|earliest|latest|final|initial|most\s+recent|next|previous)"
+    r"(?:\s+(?:time|occasion|one|ones|entity|entities|party|parties|country|countries|person|actor|actors|"
+    r"organi[sz]ation|group|date|day|month|year))?\s*,?\s*$",
+    re.I,
+)
+
+
+# the object of an anaphoric cue ("after that", "earlier than it", "before this event"): blanked
+# with the cue when the cue points back to a stated reference (nlu.statement)
+_ANAPHOR_OBJ_RE = re.compile(r"\s*(?:that|this|then|it|so|(?:that|this|the\s+latter|the\s+former)\s+(?:event|one|incident|time))\b", re.I)
 
 
 def analyze(question: str, matcher: EntityMatcher, embeddings: Any = None) -> QuestionAnalysis:
@@ -200,14 +303,63 @@ def analyze(question: str, matcher: EntityMatcher, embeddings: Any = None) -> Qu
     A wrapper ("Could you tell me ...", "..., please?") is blanked first (offsets kept): its
     words never become a name, a cue or part of a relation phrase."""
     wspans = list(wrapper_spans(question))
+    # "Someone visited X on the day Y ... . Who was it?": the bare question at the end only
+    # asks who "someone" is; it is blanked like a wrapper and "someone" is the wh-phrase
+    tail = _BARE_WH_TAIL_RE.search(question)
+    some = _SOMEONE_RE.search(question, 0, tail.start()) if tail else None
+    if some:
+        wspans.append(tail.span())
     unwrapped = mask_spans(question, wspans) if wspans else question
     mentions = find_entity_mentions(unwrapped, matcher, embeddings)
+    # "Apart from / other than X, who ...": X is excluded from the answer, no role of the
+    # asked event; the phrase is blanked like a wrapper (X usually recurs in the reference)
+    excluded = [(e.start(), m.end) for m in mentions for e in [_EXCLUDE_RE.search(unwrapped[: m.start])] if e]
+    out_ms = tuple(m for m in mentions if any(a <= m.start < b for a, b in excluded))
+    if excluded:
+        mentions = [m for m in mentions if m not in out_ms]
+        wspans += excluded
+        unwrapped = mask_spans(question, wspans)
     spans = [(m.start, m.end) for m in mentions]
     masked = mask_spans(unwrapped, spans)
     cues = parse_temporal_cues(masked)
     answer_type = infer_answer_type(masked)
     time_level = infer_time_level(masked, cues)
-    wh = _wh_span(masked)
+    wh = some.span() if some else _wh_span(masked, _cue_leads(masked, cues))
+    scope: list[str] = []
+    if wh and answer_type == "entity" and _ACTOR_NOUN_END_RE.search(masked, wh[0], wh[1]):
+        # "Which party from Syria ...", "List the last parties from Syria to ...": a place after a
+        # generic actor noun of the wh-phrase restricts the answer; it is no slot of the event
+        gap = _SCOPE_GAP_RE.match(unwrapped, wh[1])
+        if gap:
+            m = next((m for m in mentions if m.start == gap.end()), None)
+            run = _CAP_RUN_RE.match(question, gap.end()) if m is None else None
+            text, end = (m.text, m.end) if m is not None else ((run.group(0), run.end()) if run else ("", 0))
+            key = place_lexicon().resolve(text) if text else None
+            if key is not None:
+                scope = [key]
+                mentions = [x for x in mentions if x is not m]
+                spans = [(x.start, x.end) for x in mentions]
+                masked = mask_spans(unwrapped, spans)
+                wh = (wh[0], end)
+
+    head: tuple[int, int] | None = None
+    if answer_type == "entity" and not scope:
+        # "Which Tanzanian actor ...", "Of all the Ethiopian actors X consulted ..., which ...": a
+        # place adjective before the actor noun of the asked phrase restricts the answer
+        for m in _ADJ_SCOPE_RE.finditer(unwrapped):
+            inside = wh is not None and wh[0] <= m.start("adj") < wh[1]
+            if not (inside or re.match(r"\s*(?:of|among|out\s+of)\s+(?:all\s+)?the\s*$", unwrapped[: m.start("adj")], re.I)):
+                continue
+            key = _place_of_adjective(m.group("adj"))
+            if key is None:
+                continue
+            scope = [key]
+            a, b = m.span("adj")
+            if not inside:
+                head = (0, m.end())  # "Of all the Ethiopian actors": no part of the relation phrase
+            mentions = [x for x in mentions if not (x.start < b and a < x.end)]
+            masked = mask_spans(unwrapped, [(x.start, x.end) for x in mentions])
+            break
 
     # reference clauses: an event cue followed (within its clause) by at least one name
     refs: list[Clause] = []
@@ -223,26 +375,146 @@ def analyze(question: str, matcher: EntityMatcher, embeddings: Any = None) -> Qu
         refs.append(Clause(inside, relation_phrase(text, keep_particle=True), cue=c, span=(a, b)))
         ref_spans.append((a, b))
 
+    cues = _statement_ref(question, masked, mentions, spans + wspans, cues, refs, ref_spans)
+
     main_mentions = [m for m in mentions if not any(a <= m.start < b for a, b in ref_spans)]
-    blank = spans + wspans + [(c.start, c.end) for c in cues] + ref_spans
+    blank = spans + wspans + [(c.start, c.end) for c in cues] + ref_spans + ([head] if head else [])
     if wh:  # a preposition before the wh-word stays with the verb ("called on whom")
         p = re.match(r"(?:with|to|for|from|against|by|of|on|at|in|about)\s+", masked[wh[0] : wh[1]], re.I)
         blank.append((wh[0] + p.end(), wh[1]) if p else wh)
     phrase = relation_phrase(mask_spans(question, blank), keep_particle=True)
     main = Clause(main_mentions, phrase, span=(0, len(question)))
     if answer_type == "entity" and main_mentions:
-        main.open_slot = _open_slot(masked, wh, main_mentions[0])
-    return QuestionAnalysis(question, mentions, cues, answer_type, time_level, main, refs, wh, tuple(wspans))
+        # the reference clauses are no part of the main clause's word order ("Who was the
+        # first, after Iran, that X praised?": "was the first ... that X" asks the object)
+        # (a fronted head "Of all the Ethiopian actors (that) ..." plays the wh-phrase's part)
+        main.open_slot = _open_slot(mask_spans(masked, ref_spans), (head[1] - 1, head[1]) if head else wh, main_mentions[0])
+    elif answer_type == "entity" and refs:
+        pro = _main_pronoun(masked, blank)
+        if pro is not None:
+            main.pronoun = pro
+            main.open_slot = _open_slot(mask_spans(masked, ref_spans), wh, Mention(masked[pro[0] : pro[1]], pro[0], pro[1], (), ()))
+    return QuestionAnalysis(question, mentions, cues, answer_type, time_level, main, refs, wh, tuple(wspans),
+                            answer_scope=scope, excluded=out_ms)
+
+
+# a personal pronoun of the main clause; not the dummy "it" of a cleft ("was it (the one) that")
+_PRONOUN_RE = re.compile(r"\b(?:they|he|she|it|them|him|her)\b(?!\s+(?:that|who|which)\b)", re.I)
+
+
+def _main_pronoun(masked: str, blank: list[tuple[int, int]]) -> tuple[int, int] | None:
+    """The first personal pronoun outside names, cues, reference clauses and the wh-phrase.
+    In a main clause without names it stands for a name of the reference clause: as the
+    subject ("whom did they visit first") it is the reference's doer and the wh-phrase asks the
+    object; as the object ("the first to visit it") the wh-phrase asks the subject."""
+    for m in _PRONOUN_RE.finditer(masked):
+        if any(a <= m.start() < b for a, b in blank):
+            continue
+        if re.search(r"\b(?:was|is|were|are)\s+$", masked[: m.start()], re.I) and m.group(0).lower() == "it":
+            continue  # "who was it ...": a cleft's dummy subject
+        return m.span()
+    return None
+
+
+_RANKED_HEAD_RE = re.compile(
+    r"\bthe\s+(?:very\s+)?(?:first|last|earliest|latest|final|initial|most\s+recent|next|previous)\b"
+    r"(?:\s+(?!to\b|that\b|who\b|whom\b|which\b)[a-z]+)?(?:\s+(?:that|who|whom|which))?",
+    re.I,
+)
+
+
+_BARE_WH_TAIL_RE = re.compile(
+    r"[.;:?!]\s+(?:if\s+so,?\s+)?(?:(?:who|which\s+(?:one|party|actor|country))(?:\s+(?:was|is|were|are)\s+(?:it|that|they|this))?"
+    r"|(?:please\s+)?(?:name|identify)\s+(?:them|it|him|her|that\s+party|the\s+party))\s*[?.!]*\s*$",
+    re.I,
+)
+_SOMEONE_RE = re.compile(r"\b(?:someone|somebody|anyone|anybody|some\s+(?:party|actor|country))\b", re.I)
+_EXCLUDE_RE = re.compile(
+    r"\b(?:apart\s+from|other\s+than|aside\s+from|besides|except(?:\s+for)?|excluding|not\s+counting)\s+(?:the\s+)?$", re.I
+)
+_AND_CUE_RE = re.compile(r",\s*and\s*$", re.I)
+_WH_ANY_RE = re.compile(r"\b(?:who|whom|whose|which|what|when)\b", re.I)
+
+
+def _statement_ref(question: str, masked: str, mentions: list[Mention], blanks: list[tuple[int, int]], cues: list[Cue],
+                   refs: list[Clause], ref_spans: list[tuple[int, int]]) -> list[Cue]:
+    """A reference stated before the question ("X met Y. Who did the same thereafter?",
+    :mod:`.statement`): its event becomes the first reference clause, of the anaphor's cue;
+    a stated date instead takes the anaphor's operator. Returns the cues (with the anaphor)."""
+    # "X praised Y, and in the same month Z ...": the cue right after "and" opens the main
+    # clause (its names are the asked event's), it is the statement's anaphor
+    joined = [k for k, r in enumerate(refs) if r.cue is not None and _AND_CUE_RE.search(masked, 0, r.cue.start)
+              and not _WH_ANY_RE.search(masked, 0, r.cue.start)]
+    empty_extra = []
+    if joined:
+        k = joined[0]
+        empty_extra.append(refs[k].cue)
+        del refs[k], ref_spans[k]
+    used = {id(r.cue) for r in refs}
+    empty = [c for c in cues if c.kind == "event" and id(c) not in used]
+    st = statement_reference(masked, [m.start for m in mentions], cues, empty)
+    if st is None:
+        if joined:  # undo: no statement after all
+            return cues if refs is None else _restore(question, masked, mentions, blanks, cues, refs, ref_spans, empty_extra[0])
+        return cues
+    cue = st.cue
+    inside = [m for m in mentions if st.start <= m.start < st.end]
+    if len(inside) >= 2:
+        lead = LEAD_RE.match(masked)
+        text = mask_spans(question[: st.end], blanks)[lead.end() if lead else 0 :]
+        refs.insert(0, Clause(inside, relation_phrase(text, keep_particle=True), cue=cue, span=(st.start, st.end)))
+        ref_spans.insert(0, (st.start, st.end))
+        ana = _ANAPHOR_OBJ_RE.match(masked, cue.end)
+        if ana:  # "after that", "earlier than it": the anaphor is no word of the main clause
+            ref_spans.append((cue.end, ana.end()))
+        # a date inside the statement dates the reference, not the asked event: dropped
+        out = [c for c in cues if not (c.kind in ("time", "interval") and c.end <= st.end)]
+        return out if any(c is cue for c in out) else sorted(out + [cue], key=lambda c: c.start)
+    # "Take 7 August 2010 as the reference point: whom did X ask earlier?" (the frame's words
+    # are no part of the asked relation)
+    ref_spans += [(st.start, st.end), (cue.start, cue.end)]
+    return [
+        dc_replace(c, op=cue.op, offset=cue.offset) if c.kind == "time" and c.end <= st.end and c.op == "equal" else c
+        for c in cues
+    ]
+
+
+def _restore(question, masked, mentions, blanks, cues, refs, ref_spans, cue) -> list[Cue]:
+    """Put back a reference clause taken out for the "X V Y, and in the same month ..."
+    reading when no statement was found after all."""
+    a, b = _ref_region(masked, cue, [x for x in cues if x is not cue])
+    inside = [m for m in mentions if a <= m.start < b]
+    text = mask_spans(question[:b], blanks + [(x.start, x.end) for x in cues])[cue.end :]
+    refs.append(Clause(inside, relation_phrase(text, keep_particle=True), cue=cue, span=(a, b)))
+    ref_spans.append((a, b))
+    order = sorted(range(len(refs)), key=lambda k: refs[k].span[0])
+    refs[:] = [refs[k] for k in order]
+    ref_spans[:] = [ref_spans[k] for k in order]
+    return cues
 
 
 def _open_slot(masked: str, wh: tuple[int, int] | None, x: Mention) -> str:
     """Which role of the main event the wh-phrase asks for, relative to the name ``x``."""
     if wh is None:
         return "subject"
+    if wh[0] > x.start and re.search(r"(?:\b(?:was|is|were|are)|[:,;])\s*$", masked[: wh[0]], re.I):
+        # "The last party to visit X before Y was who?", "The final accuser of X ... was who?",
+        # "The last country X visited before Y: which was it?": the wh-word is the predicate of
+        # a ranked head noun phrase before the name, which plays the wh-phrase's part
+        heads = [h for h in _RANKED_HEAD_RE.finditer(masked, 0, x.start)]
+        if heads:
+            return _open_slot(masked, heads[-1].span(), x)
     if wh[0] > x.start:  # "X visited whom" / "X was visited by whom"
         between = masked[x.end : wh[0]]
         by_wh = re.match(r"by\b", masked[wh[0] : wh[1]], re.I)  # the wh-phrase took the "by"
-        return "subject" if by_wh or _BY_END_RE.search(between) else "object"
+        # the agent of a passive: a form of "be"/"get" ("X was visited by whom") or a reduced
+        # passive, the participle alone ("X criticised by whom?"). An active verb with its own
+        # object before "by" ("X hosted / welcomed a visit by whom", "X hosted visits by
+        # whom"): "by" belongs to the noun, the object is asked. (nlu5's be/get rule and nlu6's
+        # reduced passive, one rule)
+        passive = (by_wh or _BY_END_RE.search(between)) and (
+            _BE_RE.search(between) or len([w for w in re.findall(r"[a-z']+", between.lower()) if w != "by"]) <= 1)
+        return "subject" if passive else "object"
     if re.match(r"\s*by\b", masked[wh[0] : wh[1]], re.I):  # "by whom was X visited": asks the agent
         return "subject"
     between = masked[wh[1] : x.start]
@@ -251,6 +523,10 @@ def _open_slot(masked: str, wh: tuple[int, int] | None, x: Mention) -> str:
         # ("the target / recipient of"); "from" names the source, the doer, like "by". (The
         # lexicon swaps a role noun only when "from" ends the phrase; here it is not in it.)
         return "subject"
+    if _ROLE_OF_RE.search(between) and re.match(r"\s*['’]s?\b", masked[x.end :]):
+        # "which country was the target of X's criticism": the possessor is the doer, the
+        # wh-phrase the role noun's patient (the object)
+        return "object"
     if _PASSIVE_END_RE.search(between) or _REDUCED_PASSIVE_RE.fullmatch(between):
         return "object"  # "who was visited by X", "which was the last country visited by X"
     sb = _STRANDED_BY_RE.match(masked, x.end)

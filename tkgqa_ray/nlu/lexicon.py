@@ -96,7 +96,7 @@ _NOMINALS = {
     "extradition": "extradite", "provision": "provide", "torture": "torture", "mediator": "mediate",
 }
 _NOUN_VERBS = set(_NOMINALS.values())
-_NOUN_VERB = {**{n: v for n, v in _NOMINALS.items()}, **{n + "s": v for n, v in _NOMINALS.items()}}
+_NOUN_VERB = {**_NOMINALS, **{n + "s": v for n, v in _NOMINALS.items()}}
 
 
 def stem(word: str) -> str:
@@ -366,7 +366,7 @@ def _noun_phrases(text: str) -> list[str]:
 # "from"/"by". The question analysis reads "by" (final, or "by whom" first) as a passive agent
 # and orders the roles itself; "from" it does not, so a phrase ending in "from" is the inner
 # phrase's reading with subject and object swapped, any other keeps the analysis' order.
-_ROLE_NOUNS = {"target", "recipient", "subject", "counterpart", "beneficiary", "victim", "object", "focus", "addressee"}
+_ROLE_NOUNS = {"target", "recipient", "subject", "counterpart", "beneficiary", "victim", "object", "focus", "addressee", "topic"}
 
 
 def _role_noun_inner(words: list[str]) -> tuple[list[str], bool] | None:

@@ -54,22 +54,29 @@ _DATE_PATTERNS = [
     re.compile(rf"\b(?P<a>\d{{1,2}})[./](?P<b>\d{{1,2}})[./]{_Y}\b"),
     re.compile(rf"\b{_Y}[-/](?P<mo>\d{{1,2}})\b(?![-/]\d)"),
     re.compile(rf"\b(?P<mo>{_MONTH_RE})\.?,?\s+(?:of\s+|in\s+)?(?:the\s+year\s+)?{_Y}\b", re.I),
-    re.compile(rf"(?<![-/\d]){_Y}(?:'?s)?\b(?![-/]\d)"),
+    re.compile(rf"(?<![/\d])(?<!\d-){_Y}(?:'?s)?\b(?![-/]\d)"),  # "mid-2010" has a year
 ]
 
 # Operator words that may precede a date or an event (longest first in the alternations).
 # multi-word cues first: "by the time X ..." / "in the run-up to X" (before), "in the wake of X",
 # "in the aftermath of", "on the heels of", "as soon as X ..." (after); each names the reference's
 # side in English, whatever follows it (a name, a clause, a noun phrase, a date)
-_BEFORE_MW = r"by\s+the\s+time|in\s+the\s+(?:run|lead)[-\s]up\s+to|leading\s+up\s+to"
-_AFTER_MW = r"in\s+the\s+(?:wake|aftermath)\s+of|on\s+the\s+heels\s+of|as\s+soon\s+as"
+# "at an earlier date / a later point than X": a comparative of time with its noun
+_CMP_TIME = r"at\s+an?\s+(?:{})\s+(?:date|time|point(?:\s+in\s+time)?|stage|moment)\s+than"
+_BEFORE_MW = r"by\s+the\s+time|in\s+the\s+(?:run|lead)[-\s]up\s+to|leading\s+up\s+to|" + _CMP_TIME.format("earlier|sooner|prior")
+_AFTER_MW = r"in\s+the\s+(?:wake|aftermath)\s+of|on\s+the\s+heels\s+of|as\s+soon\s+as|" + _CMP_TIME.format("later|subsequent")
 # "once" as a subordinator ("Once X had visited Y, who ...") = after; not the adverb of count
 # ("at once", "more than once", "once again", "once a year", "visited Y once?")
 _ONCE = r"(?<!\bat\s)(?<!\bthan\s)(?<!\bonly\s)(?<!\bjust\s)once(?!\s+(?:again|more|or|and|a|an|every|per|in|before)\b)(?=\s+\w)"
-_BEFORE = rf"{_BEFORE_MW}|before|prior\s+to|earlier\s+than|sooner\s+than|in\s+advance\s+of|preceding|ahead\s+of|previous\s+to|until|till|up\s+to|by"
-_AFTER = rf"{_AFTER_MW}|after|following|later\s+than|subsequent\s+to|since|from|post"
+_BEFORE = rf"{_BEFORE_MW}|before|prior\s+to|earlier\s+than|sooner\s+than|in\s+advance\s+of|preceding|ahead\s+of|previous\s+to|until|till|up\s+to|by|preceded"
+_AFTER = rf"{_AFTER_MW}|after|following|later\s+than|subsequent\s+to|since|from|post|followed"
 _EQUAL = r"in|on|during|at|within|throughout|over|of|for|around"
-_FILLER = r"(?:\s+(?:the|a|an|year|years|month|months|day|date|of|course|beginning|start|end)\b)*"
+# words between an operator and its date; a part of the period ("early / mid- / late 2010",
+# "the first half of 2010") keeps the operator and the date's own unit
+_FILLER = (
+    r"(?:\s+(?:the|a|an|year|years|month|months|day|date|of|course|beginning|start|end|early|late|mid|middle|"
+    r"part|spring|summer|autumn|fall|winter|(?:first|second|third|fourth|last|latter)\s+(?:half|quarter))\b)*(?:\s+mid-|-)?"
+)
 _PREP_BEFORE_DATE = re.compile(
     rf"\b(?P<op>{_BEFORE}|{_AFTER}|{_EQUAL}){_FILLER}\s*$", re.I
 )
@@ -84,7 +91,8 @@ _NUM = (
 
 def _offset_days(m: re.Match) -> int:
     """Days of an offset match with groups ``n`` (number) and ``unit`` (day/week)."""
-    return _num_value(m.group("n")) * (7 if m.group("unit").lower().startswith("week") else 1)
+    u = m.group("unit").lower()
+    return _num_value(m.group("n")) * (14 if u.startswith("fortnight") else 7 if u.startswith("week") else 1)
 
 
 def _num_value(n: str) -> int:
@@ -96,19 +104,32 @@ def _num_value(n: str) -> int:
         return _TENS[parts[0]] + _UNITS[parts[1]]
     return _TENS.get(n) or _NUM_WORDS[n]
 _OFFSET_RE = re.compile(
-    rf"\b{_NUM}\s+(?P<unit>days?|weeks?)\s+(?P<op>before|after|prior\s+to|earlier\s+than|sooner\s+than|later\s+than|"
+    rf"\b{_NUM}\s+(?P<unit>days?|weeks?|fortnights?)\s+(?P<op>before|after|prior\s+to|earlier\s+than|sooner\s+than|later\s+than|"
     rf"following|subsequent\s+to|ahead\s+of|in\s+advance\s+of|preceding|previous\s+to|since)\b",
     re.I,
 )
-_OFFSET_PRE_RE = re.compile(rf"\b{_NUM}\s+(?P<unit>days?|weeks?)\s+$", re.I)
+_OFFSET_PRE_RE = re.compile(rf"\b{_NUM}\s+(?P<unit>days?|weeks?|fortnights?)\s+$", re.I)
+# "on the third day after X": the N-th day counted from X is an offset of N days
+_NTH_DAY_RE = re.compile(
+    r"\b(?:on\s+)?the\s+(?P<w>second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th))\s+day\s+"
+    r"(?P<op>after|before|following|prior\s+to)\b",
+    re.I,
+)
 _DAY_AFTER_RE = re.compile(r"\b(?:on\s+)?the\s+(?:day|next\s+day)\s+(?P<op>after|before|following)\b", re.I)
 _SAME_RE = re.compile(
     r"\b(?:(?:in|on|during|at|within)\s+)?(?:the\s+|that\s+)?(?:very\s+|exact\s+|identical\s+)?(?:same|identical)\s+(?:calendar\s+)?"
     r"(?P<g>day|date|month|year|time|week)\b(?:\s+(?:as|that|when|in\s+which|on\s+which|during\s+which|which))?"
     # "in the month when X ...", "on the day that X ...": the same unit without "same"
-    r"|\b(?:in|on|during|within)\s+the\s+(?:very\s+|exact\s+)?(?P<g2>day|date|month|year)\s+(?:that|when|in\s+which|on\s+which|during\s+which)\b"
+    r"|\b(?:in|on|during|within)\s+(?:the|a)\s+(?:very\s+|exact\s+)?(?P<g2>day|date|month|year)\s+(?:that|when|in\s+which|on\s+which|during\s+which)\b"
     # ... or directly followed by a (masked) name: "in the month   visited  "
-    r"|\b(?:in|on|during|within)\s+the\s+(?:very\s+|exact\s+)?(?P<g3>day|date|month|year)(?:\s+of)?(?=\s{2,}\S)",
+    r"|\b(?:in|on|during|within)\s+the\s+(?:very\s+|exact\s+)?(?P<g3>day|date|month|year)(?:\s+of)?(?=(?:\s+the)?\s{2,}\S)"
+    # ... or "of" + an event noun phrase: "in the month of its threat against X", "in the year
+    # of the visit to X by Y" (a date after "of" is taken by the time cue first)
+    r"|\b(?:in|on|during|within)\s+the\s+(?:very\s+|exact\s+)?(?P<g5>day|date|month|year)\s+of(?=\s+(?:its|their|his|her|the|an?)\b)"
+    # a fronted noun phrase without a preposition, its clause closed by a comma before the
+    # question word: "The day (that) X visited Y, who ...?"
+    r"|^\s*the\s+(?:very\s+|exact\s+)?(?P<g4>day|date|month|year)(?:\s+(?:that|when|in\s+which|on\s+which))?"
+    r"(?=[^,?]*,\s*(?:who|whom|whose|which|what)\b)",
     re.I,
 )
 _SIMUL_RE = re.compile(
@@ -116,13 +137,26 @@ _SIMUL_RE = re.compile(
     r"(?:at|during)\s+the\s+(?:very\s+)?time\s+(?:that|when))\b",
     re.I,
 )
+_DEGREE = r"(?:right|just|shortly|soon|immediately|directly|long|well|not\s+long|sometime)"
 _EVENT_OP_RE = re.compile(
     # a degree adverb belongs to the cue ("right / shortly / soon / just / long after X")
-    rf"\b(?:(?:right|just|shortly|soon|immediately|directly|long|well|not\s+long|sometime)\s+)?"
+    rf"\b(?:{_DEGREE}\s+)?"
     rf"(?P<op>{_BEFORE_MW}|before|prior\s+to|earlier\s+than|sooner\s+than|in\s+advance\s+of|preceding|ahead\s+of|"
-    rf"previous\s+to|{_AFTER_MW}|after|following|later\s+than|subsequent\s+to|since|until|till|{_ONCE})\b",
+    rf"previous\s+to|{_AFTER_MW}|after|following|later\s+than|subsequent\s+to|since|until|till|{_ONCE}|"
+    # the verbs of order: "(the visit) that directly followed X's ...", "who preceded X in visiting Y"
+    # (not the passive "followed by", which names the later event's doer)
+    rf"(?:followed|preceded)(?!\s+by\b))\b",
     re.I,
 )
+_REL_BEFORE_RE = re.compile(r"\b(?:that|which)\s+$", re.I)
+_SEQ_VERB_RE = re.compile(
+    # the degree adverb is the cue's ("directly followed X in V-ing": the first after X)
+    rf"\b(?:{_DEGREE}\s+)?(?P<v>followed|preceded|came\s+(?:after|before)|went\s+before)\b"
+    r"(?=[^,?;]*?\s(?:in|by)\s+[a-z]+ing\b)",
+    re.I,
+)
+# the "in <gerund>" that closes the reference of a sequence verb (nlu.analysis)
+SEQ_GERUND_RE = re.compile(r"\s(?:in|by)\s+[a-z]+ing\b", re.I)
 _ORD_DESC_K = re.compile(r"\b(?P<w>second|third|2nd|3rd)[\s-]+(?:to[\s-]+)?(?:last|latest)\b|\bpenultimate\b", re.I)
 _ORD_ASC_RE = re.compile(
     # "next (to V) after X" = the first after X; not "the next day/month ..." (a relative time)
@@ -132,7 +166,9 @@ _ORD_ASC_RE = re.compile(
     re.I,
 )
 _ORD_DESC_RE = re.compile(
-    r"\b(?:for\s+the\s+last\s+time|most\s+recently|most\s+recent|the\s+latest|latest|lastly|last|"
+    # "the previous (one / time / country)", "X's previous visit": the one before = the last
+    # before ("previous to" is a before cue; the adverb "previously" is no rank)
+    r"\b(?:for\s+the\s+last\s+time|most\s+recently|most\s+recent|the\s+latest|latest|lastly|last|previous(?!\s+to\b)|"
     r"finally|final|the\s+most\s+recent)\b",
     re.I,
 )
@@ -165,6 +201,16 @@ def _op_word(w: str) -> str:
     if re.fullmatch(_AFTER, w):
         return "after"
     return "equal"
+
+
+def _negated(q: str, start: int, word: str, op: str) -> tuple[str, int]:
+    """"no / not earlier than X" is after X, "no / not later than X" before it (the
+    comparative negated; the boundary itself is not told apart from strict order). Returns
+    the operator and the cue's start (the negation belongs to the cue)."""
+    neg = re.search(r"\b(?:no|not)\s+$", q[:start], re.I)
+    if neg and re.match(r"(?:earlier|sooner|later)\s+than", word.strip(), re.I):
+        return ("after" if op == "before" else "before"), neg.start()
+    return op, start
 
 
 def _date_iso(m: re.Match) -> tuple[str, str] | None:
@@ -248,6 +294,7 @@ def parse_temporal_cues(question: str) -> list[Cue]:
         if m:
             op = _op_word(m.group("op"))
             start = a - (len(pre) - m.start())
+            op, start = _negated(q, start, m.group("op"), op)
             # "3 days before 2010-05-01": an offset from an explicit date
             lead = max(0, start - 40)
             mo = _OFFSET_PRE_RE.search(q[lead:start]) if op in ("before", "after") else None
@@ -264,6 +311,14 @@ def parse_temporal_cues(question: str) -> list[Cue]:
         op = "before" if re.fullmatch(_BEFORE, re.sub(r"\s+", " ", m.group("op").lower())) else "after"
         cues.append(Cue("event", m.start(), m.end(), m.group(0), op=op, offset=days))
         used.append(m.span())
+    for m in _NTH_DAY_RE.finditer(q):
+        if not free(*m.span()):
+            continue
+        w = m.group("w").lower()
+        days = _ORDINALS.get(w) or int(re.match(r"\d+", w).group(0))
+        op = "before" if m.group("op").lower().startswith(("before", "prior")) else "after"
+        cues.append(Cue("event", m.start(), m.end(), m.group(0), op=op, offset=days))
+        used.append(m.span())
     for m in _DAY_AFTER_RE.finditer(q):
         if not free(*m.span()):
             continue
@@ -274,7 +329,7 @@ def parse_temporal_cues(question: str) -> list[Cue]:
     for m in _SAME_RE.finditer(q):
         if not free(*m.span()):
             continue
-        g = (m.group("g") or m.group("g2") or m.group("g3")).lower()
+        g = next(m.group(k) for k in ("g", "g2", "g3", "g4", "g5") if m.group(k)).lower()
         g = {"date": "day", "time": "day", "week": "day"}.get(g, g)
         cues.append(Cue("event", m.start(), m.end(), m.group(0), op="equal", granularity=g))
         used.append(m.span())
@@ -286,7 +341,9 @@ def parse_temporal_cues(question: str) -> list[Cue]:
         # question word of a main clause after a fronted clause ("Prior to when X met Y, when
         # did Z visit W?": comma, then an auxiliary right after "when"; a blanked name between
         # them would be wider than two spaces)
-        if before.endswith(",") and _AUX_NEXT_RE.match(q, m.end()):
+        if _AUX_NEXT_RE.match(q, m.end()):
+            # (with or without the comma: "after X met Y when did Z visit W"; a conjunction
+            # "when" is followed by its clause's subject, never directly by an auxiliary)
             continue
         if before and after and free(*m.span()) and not re.search(
             r"\b(?:in|on|at|during|time|occasion|instance|moment|date|day|year|month|than|before|after|to|since|until|as|following|"
@@ -298,13 +355,25 @@ def parse_temporal_cues(question: str) -> list[Cue]:
         if free(*m.span()):
             cues.append(Cue("event", m.start(), m.end(), m.group(0), op="equal", granularity="day"))
             used.append(m.span())
+    # "Who followed / preceded X in criticising Y?": a verb of sequence whose object is the
+    # reference (the same action, X its doer); the gerund after "in" is the asked action
+    for m in _SEQ_VERB_RE.finditer(q):
+        if free(*m.span()):
+            op = "before" if m.group("v").lower().startswith(("prec", "came before", "went before")) else "after"
+            cues.append(Cue("event", m.start(), m.end(), m.group(0), op=op))
+            used.append(m.span())
     # before/after <event> (operator words not attached to a date)
     for m in _EVENT_OP_RE.finditer(q):
         if not free(*m.span()):
             continue
+        if m.group("op").lower() in ("followed", "preceded") and m.start("op") == m.start() and not _REL_BEFORE_RE.search(q, 0, m.start()):
+            # "Who followed Japan?" asks who followed (the relation); "the visit that followed X's
+            # ...", "who directly followed X" (a degree adverb) order by X ("... in V-ing" above)
+            continue
         w = m.group("op").lower()
         op = "before" if re.fullmatch(_BEFORE, re.sub(r"\s+", " ", w)) else "after"
-        cues.append(Cue("event", m.start(), m.end(), m.group(0), op=op))
+        op, a = _negated(q, m.start(), w, op)
+        cues.append(Cue("event", a, m.end(), q[a : m.end()], op=op))
         used.append(m.span())
     # ordinals
     for m in _ORD_DESC_K.finditer(q):
@@ -334,15 +403,28 @@ def parse_temporal_cues(question: str) -> list[Cue]:
         if k >= 2:
             cues.append(Cue("ordinal", m.start(), m.end(), m.group(0), order="asc", k=k))
             used.append(m.span())
+    # "immediately / just / right / directly before X" names the event next to X: the last one
+    # before it, the first one after it (an ordinal inside the cue's degree adverb), unless the
+    # question ranks otherwise. "shortly / soon / long after" say nothing about rank.
+    if not any(c.kind == "ordinal" for c in cues):
+        for c in cues:
+            m = _IMMEDIATE_RE.match(c.text) if c.kind == "event" and c.op in ("before", "after") and not c.offset else None
+            if m:
+                order = "asc" if c.op == "after" else "desc"
+                cues.append(Cue("ordinal", c.start, c.start + m.end(1), m.group(1), order=order, k=1))
+                break
     cues.sort(key=lambda c: c.start)
     return cues
+
+
+_IMMEDIATE_RE = re.compile(r"(immediately|directly|right|just)\s", re.I)
 
 
 # ---------------------------------------------------------------- answer type / granularity
 _AUX_NEXT_RE = re.compile(r"[ ]{1,2}(?:did|does|do|was|were|is|are|has|had|have|will|would|could|can)\b", re.I)
 _WH_RE = re.compile(r"\b(who|whom|whose|which|what|when)\b", re.I)
 _WHEN_CONJ_RE = re.compile(
-    r"\b(?:the\s+(?:very\s+)?(?:time|day|moment|date|month|year|week|period)|than|to|following|after|before|"
+    r"\b(?:the\s+(?:(?:very|same|exact|identical)\s+)*(?:time|day|moment|date|month|year|week|period)|than|to|following|after|before|"
     r"since|until|till|as|from|prior\s+to|subsequent\s+to|ahead\s+of)\s*$",
     re.I,
 )
@@ -376,6 +458,33 @@ _DEF_TIME_RE = re.compile(
 )
 
 
+# "(Tell me / I'd like to know) the date X made a statement about Y ...", "the month of the
+# earliest request to Y by X ...", "the date of X's visit to Y": a definite time noun opening the
+# embedded question, followed directly by its clause (a contact relative, no "when / in which")
+# or by "of" + an event noun phrase. Not a time cue of a fronted clause ("The day after X visited
+# Y, who ...") and not a fronted adjunct before an entity question ("The day X visited Y, who
+# ...?": no entity wh-word may follow, see _wh_time_noun). (nlu5's _DEF_TIME_BARE_RE and nlu6's
+# _CONTACT_TIME_RE, merged: the union of their excluded next words.)
+_CONTACT_TIME_RE = re.compile(
+    rf"^\s*the\s+(?:(?:exact|specific|precise|particular|approximate|calendar|very)\s+)*"
+    rf"(?P<noun>year|month|day|date)"
+    rf"(?P<more>(?:\s*(?:,|and)\s*(?:the\s+)?(?:year|month|day|date))*)"
+    # ... or directly a blanked name (two spaces or more in the masked question)
+    rf"(?:\s+(?:of\s+(?!the\s+same\b)|(?!(?:after|before|following|prior|later|earlier|ahead|preceding|since|until|"
+    rf"of|in|on|at|during|for|to|from|by|as|when|that|which|where|who|whom|what|and|or|is|was|\d+)\b)[\w'])|\s{{2,}}\S)",
+    re.I,
+)
+_ENTITY_WH_RE = re.compile(r"\b(?:who|whom|whose|which|what)\b", re.I)
+# "The year that X V Y, which country ...?": the time noun phrase is a fronted adjunct and
+# the question word after the comma asks (the wh-scan below decides what)
+_FRONTED_RE = re.compile(r",\s*(?:who|whom|whose|which|what)\b", re.I)
+
+
+def _contact_time(question: str) -> re.Match | None:
+    m = _CONTACT_TIME_RE.match(question)
+    return m if m and not _ENTITY_WH_RE.search(question, m.end()) else None
+
+
 def _wh_time_noun(question: str) -> str | None:
     """The time unit asked for ("year"/"month"/"day"...) or None when the answer is no time.
     Reads through a wrapper ("Could you tell me the exact month when ...")."""
@@ -384,6 +493,9 @@ def _wh_time_noun(question: str) -> str | None:
     if m:
         return m.group(1).lower()
     m = _DEF_TIME_RE.match(question)
+    if m and not _FRONTED_RE.search(question, m.end()):
+        return _unit_of(m.group("noun"), m.group("more"))
+    m = _contact_time(question)
     if m:
         return _unit_of(m.group("noun"), m.group("more"))
     for m in _WH_RE.finditer(question):
@@ -437,7 +549,7 @@ def infer_time_level(question: str, cues: list[Cue] | None = None) -> str:
     w = _wh_time_noun(question)
     if w:
         q = strip_wrapper(question)
-        if _DEF_TIME_RE.match(q) and not _IMPERATIVE_TIME_RE.search(q):  # unit already combined
+        if (_DEF_TIME_RE.match(q) or _contact_time(q)) and not _IMPERATIVE_TIME_RE.search(q):  # unit already combined
             return {"year": "year", "month": "month"}.get(w, "day")
         m = _WH_RE.search(q) if w != "when" else None
         near = q[m.end() : m.end() + 30].lower() if m else ""

@@ -53,6 +53,10 @@ _FRAME = (
     # help me find out; tell me; let me know; please tell me
     rf"|help\s+me\s+{_KNOW}"
     rf"|{_TELL}"
+    # asking for a list: "I'd like a list of (whom ...)", "Give me a list of ..."
+    r"|(?:(?:i|we)(?:'d|\s+would)\s+(?:like|love|want)|(?:give|show|send)\s+(?:me|us))\s+(?:a|the)\s+(?:full\s+|complete\s+)?list\s+of(?=\s+(?:who|whom|which|what|all|every|the))"
+    # a bare imperative of finding before a wh-clause: "Find out who ...", "Work out when ..."
+    r"|(?:find\s+out|figure\s+out|work\s+out|look\s+up|determine|check)(?=\s+(?:who|whom|whose|which|what|when|in\s+which|on\s+which)\b)"
 )
 _LEAD_RE = re.compile(
     rf"^\s*{_LEAD}(?:{_FRAME})(?:\s*,?\s*please)?(?:\s+if\s+you\s+(?:can|could|know|may))?\s*[,:;\-–—]?\s*",

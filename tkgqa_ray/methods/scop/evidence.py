@@ -40,6 +40,41 @@ class NameResolver:
         return i if i is not None else self.drid.get(x)
 
 
+_PLACES: dict[int, dict[str, np.ndarray]] = {}
+
+
+def place_members(table: Any) -> dict[str, np.ndarray]:
+    """Place key (``nlu.actors.place_lexicon``: ISO alpha-3 or a region's name) -> ids of that
+    place's actors (``Police_(Kenya)`` is Kenya's) and of the place's own entity (``Kenya``),
+    built once per table (one pass over the entity names)."""
+    got = _PLACES.get(id(table))
+    if got is None:
+        from tkgqa_ray.nlu.actors import decompose, place_lexicon
+
+        lex = place_lexicon()
+        by: dict[str, list[int]] = {}
+        for i, name in enumerate(table.entities):
+            d = decompose(name)
+            key = lex.resolve(d.place if d is not None else name)
+            if key is not None:
+                by.setdefault(key, []).append(i)
+        got = _PLACES[id(table)] = {k: np.asarray(v, dtype=np.int64) for k, v in by.items()}
+    return got
+
+
+def scope_ids(ctx: Any, question: str) -> np.ndarray | None:
+    """Entity ids an answer scope of the question allows ("which party from Syria": Syria and
+    Syria's actors), or None when the question has no scope."""
+    from tkgqa_ray.nlu.cache import context_analysis
+
+    scope = context_analysis(question, ctx).answer_scope
+    if not scope:
+        return None
+    members = place_members(ctx.table)
+    ids = [members[k] for k in scope if k in members]
+    return np.unique(np.concatenate(ids)) if ids else None
+
+
 def structural_key(res: NameResolver, t: Triple) -> tuple[int | None, int, int | None] | None:
     """(subject id, relation id, object id) of a triple pattern (``?`` = None), or None when
     a named slot is not in the KG (then no fact can match)."""
@@ -84,10 +119,12 @@ def structural(store: Any, res: NameResolver, t: Triple, fetched: dict[tuple, np
 
 def build_evidence(
     ctx: Any, res: NameResolver, reading: Reading, constraints: Sequence[Constraint] = (), ranking: Ranking | None = None,
-    cap: int | None = None, fetched: dict[tuple, np.ndarray] | None = None,
+    cap: int | None = None, fetched: dict[tuple, np.ndarray] | None = None, scope: np.ndarray | None = None,
 ) -> Evidence:
     """The deterministic part of Stage IV for one question's ``reading`` (``cap`` None = the
-    default 20; ``fetched`` = :func:`prefetch_structural` of its batch, optional)."""
+    default 20; ``fetched`` = :func:`prefetch_structural` of its batch, optional; ``scope``:
+    entity ids the asked slot should take (:func:`scope_ids`), applied before RankSelect when
+    some admissible fact fits it)."""
     table, store = ctx.table, ctx.store
     start, end = table.start, table.end
     anchors = list(reading.anchors)
@@ -113,6 +150,11 @@ def build_evidence(
     initial = int(len(cand))
     if len(cand) and cons:
         cand = cand[apply_constraints(start[cand], end[cand], cons, anchor_spans)]
+    if scope is not None and mode == "search" and len(cand):
+        col = table.s if search.s == UNKNOWN else table.o
+        fit = np.isin(col[cand], scope)
+        if fit.any():  # "the first party from Syria": rank among Syria's actors only
+            cand = cand[fit]
     admissible = int(len(cand))
     final = rank_select(cand, start, ranking, cap)
     return Evidence(
@@ -130,7 +172,8 @@ def state_evidence(ctx: Any, res: NameResolver, s: ScopState, reading: Reading |
                    fetched: dict[tuple, np.ndarray] | None = None) -> Evidence:
     """:func:`build_evidence` with a state's constraints, ranking and cap, on its aligned
     reading (or ``reading``)."""
-    return build_evidence(ctx, res, s.aligned if reading is None else reading, s.constraints, s.ranking, s.evidence_cap, fetched)
+    return build_evidence(ctx, res, s.aligned if reading is None else reading, s.constraints, s.ranking, s.evidence_cap, fetched,
+                          scope_ids(ctx, s.question))
 
 
 def fact_dict(table: Any, i: int) -> dict:

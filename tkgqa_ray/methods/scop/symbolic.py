@@ -12,12 +12,12 @@ references introduced by cues, explicit times, ordinals), see :mod:`tkgqa_ray.nl
 from __future__ import annotations
 
 import re
-from collections import OrderedDict
 from typing import Any
 
 from tkgqa_ray.backbones.base import SYMBOLIC_ROLES
-from tkgqa_ray.nlu import EntityMatcher, QuestionAnalysis, analyze, infer_answer_type, infer_time_level
+from tkgqa_ray.nlu import QuestionAnalysis, infer_answer_type, infer_time_level
 from tkgqa_ray.nlu.analysis import leftover_names, leftover_words, passive_agent_first
+from tkgqa_ray.nlu.cache import context_analysis
 from tkgqa_ray.time import parse_time, format_day
 
 from .types import SHARE_MARGIN, UNKNOWN
@@ -27,23 +27,7 @@ REL_OK = 0.5  # relation similarity for slot-level grounding without fact suppor
 REL_FACT_OK = 0.2  # relation similarity when a KG fact with the grounded entities supports it
 DEFAULT_PHRASE = "interact with"
 
-_CACHE: "OrderedDict[tuple, QuestionAnalysis]" = OrderedDict()
-_CACHE_MAX = 4096
-
-
-def analysis(question: str, ctx: Any) -> QuestionAnalysis:
-    """``analyze`` with a small per-process LRU (the roles of one question share it)."""
-    matcher = EntityMatcher.for_table(ctx.table)
-    key = (question, id(matcher), id(getattr(ctx, "embeddings", None)))
-    hit = _CACHE.get(key)
-    if hit is not None:
-        _CACHE.move_to_end(key)
-        return hit
-    a = analyze(question, matcher, getattr(ctx, "embeddings", None))
-    _CACHE[key] = a
-    if len(_CACHE) > _CACHE_MAX:
-        _CACHE.popitem(last=False)
-    return a
+analysis = context_analysis  # the roles of one question share one cached analysis
 
 
 # ----------------------------------------------------------------------------- event parser
@@ -70,12 +54,49 @@ def _verb_before(q: str, ref: Any) -> bool:
     return any(w in words for w in re.findall(r"[a-z']+", head))
 
 
+# verbs and pro-forms that carry no action of their own in a main clause that repeats the
+# reference's: "Who came first after X in visiting Y?" (the action is the reference's
+# "visiting"), "who was the first to do the same / do so / do likewise too?" (nlu5's light verbs
+# and nlu6's pro-verb forms, one word set)
+_LIGHT_VERBS = {"came", "come", "comes", "went", "was", "were", "is", "happened", "did", "do", "does", "done", "doing",
+                "the", "same", "so", "likewise", "it", "this", "that", "too", "also", "as", "well", "else"}
+
+
+def _light(phrase: str) -> bool:
+    return all(w in _LIGHT_VERBS for w in phrase.lower().split())
+
+
+# a passive between the cue and the reference's one name: "after being criticised by",
+# "before it had been visited by", "once they were offered aid by"
+_REF_PASSIVE_RE = re.compile(r"\b(?:being|been|was|were|is|are|be|get|gets|got|getting)\b[\w\s']*\bby\s+(?:the\s+)?$", re.I)
+
+
+def _own_action(q: str, ref: Any, doer: str, name: str, asked_phrase: str | None = None) -> list[str]:
+    """A one-name reference with its own verb before the name, done by ``doer`` (the asked
+    event's subject, left implicit or as a pronoun): (doer, V, name), or (name, V, doer)
+    when the clause is passive ("after being criticised by Japan").
+
+    ``asked_phrase``: the phrase to read V with when the reference only orders the asked
+    action ("before / after" it: what before_after questions relate is one action, and a
+    reworded verb, "announced a willingness to meet" / "declared readiness to negotiate", is
+    a paraphrase of it); a same-unit or offset reference keeps its own verb (another action
+    on the same day / month)."""
+    head = q[ref.cue.end : ref.mentions[0].start] if ref.cue is not None else ""
+    phrase = ref.phrase
+    if asked_phrase and ref.cue is not None and ref.cue.op in ("before", "after") and not ref.cue.offset:
+        phrase = asked_phrase
+    if _REF_PASSIVE_RE.search(head):
+        return [name, phrase, doer]
+    return [doer, phrase, name]
+
+
 def _pro_form_main(a: QuestionAnalysis) -> bool:
     """An entity question whose main clause names no one while its first reference clause is
     a full event: "Before X criticised Y, who was the last to do so / to criticise it?". The
     main clause repeats the reference's action on its object (a pro-form: "do so", "it", or
     nothing) and asks for its subject; the reference stays the anchor rather than lending
-    its names to the asked event."""
+    its names to the asked event. With a subject pronoun ("..., whom did they criticise
+    first?") the pronoun is the reference's doer and the object is asked."""
     return a.answer_type == "entity" and not a.main.mentions and bool(a.refs) and len(a.refs[0].mentions) >= 2
 
 
@@ -131,7 +152,13 @@ def _strict_parse(q: str, a: QuestionAnalysis) -> dict:
         r0, r1 = ref.mentions[0], ref.mentions[1]
         if passive_agent_first(q[: ref.span[1]], ref.mentions):
             r0, r1 = r1, r0
-        search = [UNKNOWN, a.main.phrase or ref.phrase or DEFAULT_PHRASE, r1.text]
+        act = a.main.phrase if a.main.phrase and not _light(a.main.phrase) else (ref.phrase or a.main.phrase or DEFAULT_PHRASE)
+        if a.main.pronoun is not None and a.main.open_slot == "object":
+            # "After X's statement about Y, whom did they address next?": the subject pronoun is
+            # the reference's doer, the wh-phrase asks the object of the asked action
+            search = [r0.text, act, UNKNOWN]
+        else:
+            search = [UNKNOWN, act, r1.text]
     elif a.answer_type == "entity":
         if not main:
             raise ValueError("no entity mention for the asked event")
@@ -151,6 +178,12 @@ def _strict_parse(q: str, a: QuestionAnalysis) -> dict:
             if passive_agent_first(q[: ref.span[1]], ms):
                 r0, r1 = r1, r0
             anchors.append([r0.text, ref.phrase or phrase, r1.text])
+        elif search is not None and search[0] != UNKNOWN and ref.phrase and _verb_before(q, ref):
+            # "Who did Iran criticise after threatening Israel / after it had threatened
+            # Israel?": the asked event's known subject (implicit or a pronoun) did the
+            # reference's own action; a passive ("after being criticised by Japan") makes the
+            # name its agent
+            anchors.append(_own_action(q, ref, search[0], ms[0].text, phrase))
         elif search is not None:  # parallel reference: the other name in the asked role
             other = ms[0].text
             anchors.append([other, phrase, search[2]] if search[0] == UNKNOWN else [search[0], phrase, other])
@@ -158,7 +191,7 @@ def _strict_parse(q: str, a: QuestionAnalysis) -> dict:
             if ref.phrase and _verb_before(q, ref):
                 # "before visiting Iran", "after it had visited Iran": the asked event's subject
                 # (implicit or a pronoun) did the reference's action to the name
-                anchors.append([anchors[0][0], ref.phrase, ms[0].text])
+                anchors.append(_own_action(q, ref, anchors[0][0], ms[0].text))
             else:  # elliptic ("after Iran did"): same action, the name replaces the subject
                 anchors.append([ms[0].text, anchors[0][1], anchors[0][2]])
     return {"anchors": anchors, "search": search}
@@ -319,6 +352,12 @@ def answerer(inputs: dict, ctx: Any) -> dict:
         vals = [_fmt(f["start"], level) for f in facts]
     else:
         vals = [f["s"] if slot == "subject" else f["o"] for f in facts]
+        # "apart from / other than X": X is no answer
+        out = {n for m in analysis(q, ctx).excluded for n in m.names} if ctx is not None else set()
+        if out:
+            out |= {n.replace("_", " ") for n in out}
+            keep = [i for i, v in enumerate(vals) if v not in out]
+            facts, vals = [facts[i] for i in keep], [vals[i] for i in keep]
     if not vals:
         return {"answers": []}
     if rk:
