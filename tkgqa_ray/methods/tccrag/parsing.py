@@ -10,15 +10,15 @@ similarity. The symbolic implementations of these roles live here too.
 
 from __future__ import annotations
 
-import difflib
 import re
-from collections import OrderedDict
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, Field
+from rapidfuzz import fuzz, process
 
 from tkgqa_ray.methods.roles import register_symbolic
+from tkgqa_ray.nlu.cache import context_analysis
 from tkgqa_ray.nlu.entities import EntityMatcher
 from tkgqa_ray.nlu.relations import relation_phrase
 from tkgqa_ray.nlu.signals import question_signals
@@ -30,6 +30,11 @@ if TYPE_CHECKING:
     from tkgqa_ray.context import RunContext
 
 GROUNDING_THRESHOLD = 0.85  # paper: cosine threshold of entity grounding
+# fuzzy tier: rapidfuzz ``fuzz.ratio`` / 100 = 2·LCS / (len a + len b), the InDel similarity.
+# difflib's ``SequenceMatcher.ratio`` (the earlier scorer) is 2·M / (len a + len b) with M the
+# Ratcliff/Obershelp matches, a common subsequence, so M ≤ LCS: the two agree on almost every
+# pair (they differ only where Ratcliff/Obershelp's greedy longest-block split misses
+# characters), and rapidfuzz's is never lower. The cutoff keeps its meaning: 0.85 = 85 here.
 FUZZY_CUTOFF = 0.85
 
 
@@ -101,7 +106,7 @@ Candidates = list[tuple[int, float]]  # scored entity ids of one mention, best f
 
 def match_mentions(mentions: list[str], ctx: "RunContext") -> list[tuple[str, int | None, float, str]]:
     """Hybrid matching of surface mentions to KG entity ids: exact name → embedding cosine ≥
-    0.85 → fuzzy string (difflib ratio ≥ 0.85). Returns (mention, id|None, score, how): the
+    0.85 → fuzzy string (rapidfuzz ratio ≥ 0.85, see :data:`FUZZY_CUTOFF`). Returns (mention, id|None, score, how): the
     best candidate of :func:`match_mention_candidates`."""
     return [(m, c[0][0] if c else None, c[0][1] if c else 0.0, how) for m, c, how in match_mention_candidates(mentions, ctx)]
 
@@ -135,20 +140,26 @@ def match_mention_candidates(mentions: list[str], ctx: "RunContext") -> list[tup
     return out
 
 
-_FUZZY_CACHE: dict[int, tuple[list[str], dict[str, int]]] = {}
+_FUZZY_CACHE: dict[int, list[str]] = {}
 
 
 def _fuzzy(mention: str, table) -> tuple[int, float] | None:
-    key = id(table)
-    if key not in _FUZZY_CACHE:
-        names = [fold(table.display(e)) for e in table.entities]
-        _FUZZY_CACHE[key] = (names, {n: i for i, n in reversed(list(enumerate(names)))})
-    names, idx = _FUZZY_CACHE[key]
-    q = fold(mention)
-    best = difflib.get_close_matches(q, names, n=1, cutoff=FUZZY_CUTOFF)
-    if not best:
+    """The KG entity whose folded display name is closest to the folded mention by
+    ``fuzz.ratio`` (≥ :data:`FUZZY_CUTOFF`) as (entity index, ratio in [0, 1]), or None.
+
+    ``process.extractOne`` scans the 10,488 names in C with the cutoff pruning each
+    comparison (difflib's ``get_close_matches`` did the same scan in Python). Ties keep the
+    first name in table order (the index of an entity, so a name shared by two entities maps
+    to the first, as before)."""
+    names = _FUZZY_CACHE.get(id(table))
+    if names is None:
+        names = _FUZZY_CACHE[id(table)] = [fold(table.display(e)) for e in table.entities]
+    hit = process.extractOne(fold(mention), names, scorer=fuzz.ratio, processor=None,
+                             score_cutoff=FUZZY_CUTOFF * 100)
+    if hit is None:
         return None
-    return idx[best[0]], difflib.SequenceMatcher(None, q, best[0]).ratio()
+    _, score, i = hit
+    return int(i), float(score) / 100.0
 
 
 def gazetteer_candidates(question: str, table) -> list[tuple[str, Candidates, int, int]]:
@@ -238,7 +249,15 @@ def symbolic_relation_parser(inputs: dict[str, Any], ctx=None) -> dict[str, Any]
     else:
         a = anchors[0] if anchors else None
         slot = _open_slot(q, a, ctx) if a is not None else None
-        if a is None:
+        # the word-order rules read the main clause only: "in which Iran held talks" inside a
+        # fronted reference clause is not "which Iran ..." of the question
+        qm = mask_spans(q, [tuple(rspan)]) if rspan else q
+        pro = _pronoun_anchor(q, list(inputs.get("reference_entities") or []), rspan, ctx) if a is None else None
+        if pro is not None:
+            slot, name = pro
+            subj, obj = (name, None) if slot == "subject" else (None, name)
+            asked = "object" if slot == "subject" else "subject"
+        elif a is None:
             asked = "object"
         elif slot is not None:
             # the clause analysis of nlu (shared by every method): "X criticised whom",
@@ -248,14 +267,48 @@ def symbolic_relation_parser(inputs: dict[str, Any], ctx=None) -> dict[str, Any]
                 subj, asked = a["name"], "object"
             else:
                 obj, asked = a["name"], "subject"
-        elif re.search(rf"\b{_AUX}\s+(?:the\s+)?{re.escape(a['mention'])}", q, re.I) or re.search(
-            # embedded order after a wrapper: "(Do you know) which country China visited"
-            rf"\b(?:whom?|(?:which|what)(?:\s+\w+)?)\s+(?:the\s+)?{re.escape(a['mention'])}\b", q, re.I
+        elif re.search(rf"\b{_AUX}\s+(?:the\s+)?{re.escape(a['mention'])}", qm, re.I) or re.search(
+            # embedded order after a wrapper: "(Do you know) which country China visited"; a
+            # contact clause after an indefinite: "(Was there) anyone China visited"
+            rf"\b(?:whom?|anyone|anybody|someone|somebody|(?:which|what)(?:\s+\w+)?)\s+(?:the\s+)?{re.escape(a['mention'])}\b",
+            qm, re.I
         ):
             subj, asked = a["name"], "object"
         else:
             obj, asked = a["name"], "subject"
     return {"relation_phrase": phrase, "subject": subj, "object": obj, "asked": asked}
+
+
+_PRONOUN_RE = re.compile(r"\b(?:it|they|them|he|him|she|her)\b", re.I)
+
+
+def _pronoun_anchor(q: str, ref_names: list[str], rspan, ctx) -> tuple[str, str] | None:
+    """A main clause with no name of its own whose participant is a pronoun standing for one
+    of a full reference event's names ("After X occupied territory of China, who was the
+    first to occupy it?", "Earlier than the journalists' request to Y, who did they make an
+    appeal to?"): (the pronoun's slot, the name it stands for), or None.
+
+    The pronoun's slot is nlu's clause reading of a name at the pronoun's place (``it`` in
+    "who first occupied it" is the object, ``they`` in "who did they appeal to" the subject;
+    a passive "who was X visited by" reads as for a name). It stands for the reference
+    event's participant in the same slot (parallel clauses: "After X visited Y, who visited
+    it?" repeats Y), the reference names being in (subject, object) order. Before, such a
+    main clause had no anchor and no route: the question got no structured answer."""
+    if ctx is None or len(ref_names) != 2 or not rspan or getattr(ctx, "table", None) is None:
+        return None
+    from tkgqa_ray.nlu.analysis import _open_slot as nlu_open_slot
+
+    a = clause_analysis(q, ctx)
+    if a.answer_type != "entity" or a.main.mentions or _wh_in_reference(a):
+        return None
+    masked = mask_spans(q, [(m.start, m.end) for m in a.mentions] + list(a.wrapper) + [tuple(rspan)])
+    pron = [m for m in _PRONOUN_RE.finditer(masked) if not (a.wh_span and a.wh_span[0] <= m.start() < a.wh_span[1])]
+    if len(pron) != 1:
+        return None
+    x = SimpleNamespace(start=pron[0].start(), end=pron[0].end())
+    asked = nlu_open_slot(masked, a.wh_span, x)  # the slot the wh-phrase asks, relative to the pronoun
+    slot = "subject" if asked == "object" else "object"
+    return slot, ref_names[0] if slot == "subject" else ref_names[1]
 
 
 def _passive_agent_second(q: str, first: dict, second: dict) -> bool:
@@ -279,7 +332,7 @@ def _open_slot(q: str, anchor: dict, ctx) -> str | None:
     if ctx is None or anchor.get("start", -1) < 0 or getattr(ctx, "table", None) is None:
         return None
     a = clause_analysis(q, ctx)
-    if a.answer_type != "entity" or not a.main.mentions or a.main.open_slot is None:
+    if a.answer_type != "entity" or not a.main.mentions or a.main.open_slot is None or _wh_in_reference(a):
         return None
     m = a.main.mentions[0]
     if m.start < anchor["end"] and anchor["start"] < m.end:
@@ -287,21 +340,15 @@ def _open_slot(q: str, anchor: dict, ctx) -> str | None:
     return None
 
 
-_ANALYSIS: "OrderedDict[tuple, Any]" = OrderedDict()
+def _wh_in_reference(a) -> bool:
+    """nlu's wh-phrase lies inside a reference clause ("During the year in which X ..., which
+    actor did Y call on?": the relative "in which" of the fronted clause was taken for the
+    question's wh-phrase), so its open slot is not the main clause's: the word-order rules
+    decide instead. (The wh-span itself is nlu's; this only declines to use it.)"""
+    return bool(a.wh_span) and any(r.span[0] <= a.wh_span[0] < r.span[1] for r in a.refs)
 
 
-def clause_analysis(q: str, ctx):
-    """``nlu.analyze`` with a small per-process LRU (its mentions need the entity matcher)."""
-    from tkgqa_ray.nlu import analyze
-
-    matcher = EntityMatcher.for_table(ctx.table)
-    key = (q, id(matcher), id(getattr(ctx, "embeddings", None)))
-    hit = _ANALYSIS.get(key)
-    if hit is None:
-        hit = _ANALYSIS[key] = analyze(q, matcher, getattr(ctx, "embeddings", None))
-        if len(_ANALYSIS) > 4096:
-            _ANALYSIS.popitem(last=False)
-    return hit
+clause_analysis = context_analysis  # the same cached analysis SCoP's roles read
 
 
 def symbolic_single_parser(inputs: dict[str, Any], ctx: "RunContext") -> dict[str, Any]:
@@ -335,8 +382,23 @@ def symbolic_answerer(inputs: dict[str, Any], ctx=None) -> dict[str, Any]:
     sig = question_signals(q)
     keys = inputs.get("fact_keys", [])
     if inputs.get("asked") in ("subject", "object", "time"):
-        return {"answers": slot_answers(keys, inputs["asked"], sig.granularity, sig.select)}
+        return {"answers": slot_answers(keys, inputs["asked"], sig.granularity, sig.select or _adjacent(q, sig))}
     return {"answers": candidate_answers(q, keys, select=sig.select, mentioned_names=question_entities(q, ctx))}
+
+
+# a degree adverb of closeness on a range cue: "just / right / immediately before X"
+_ADJACENT_RE = re.compile(r"(?:right|just|immediately|directly|shortly|soon)\b", re.I)
+
+
+def _adjacent(q: str, sig) -> str | None:
+    """The selection a range cue with a closeness adverb implies for ranking: "just before X"
+    asks the event nearest X on the earlier side (the latest before it: "last"), "right after
+    X" the earliest after it ("first"); None for a plain range cue (any event in the range
+    answers, ranked by frequency). The chain keeps the whole range either way; only the
+    answer order changes."""
+    if sig.order not in ("before", "after") or not sig.order_span or not _ADJACENT_RE.match(q, sig.order_span[0]):
+        return None
+    return "last" if sig.order == "before" else "first"
 
 
 register_symbolic("tccrag.mention_extractor", symbolic_mention_extractor)

@@ -54,6 +54,11 @@ class TccParse:
     swaps: tuple[bool, ...] = ()
     entity_readings: tuple[EntityReading, ...] = ()
     changed: str | None = None  # set on the parse seen through an alternative entity reading
+    reference_swaps: tuple[bool, ...] = ()  # per reference relation: the clause's subject is its KG object
+
+    def reference_readings(self) -> list[tuple[int, bool]]:
+        """(relation id, swap) of the reference clause's phrase, in score order."""
+        return list(zip(self.reference_relations, self.reference_swaps or (False,) * len(self.reference_relations)))
 
     def relation_readings(self) -> list[tuple[int, bool]]:
         """(relation id, swap) in score order."""
