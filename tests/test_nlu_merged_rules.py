@@ -16,7 +16,7 @@ from __future__ import annotations
 import pytest
 
 from test_nlu_multi_event import parse  # (anchors, search) as [subject, object] names
-from tkgqa_ray.methods.scop.method import SCoP
+from test_nlu_ordinal_scope import answer  # SCoP's top prediction on a tiny KG
 from tkgqa_ray.methods.scop.symbolic import constraint_parser
 from tkgqa_ray.methods.scop.types import UNKNOWN
 from tkgqa_ray.nlu.temporal import parse_temporal_cues
@@ -38,11 +38,6 @@ ROWS = [
 @pytest.fixture(scope="module")
 def ctx(make_symbolic_ctx):
     return make_symbolic_ctx(ROWS, encoder="hashing")
-
-
-def answer(ctx, q):
-    (row,) = SCoP(ctx)([{"quid": "1", "question": q}])
-    return row["predictions"][:1]
 
 
 @pytest.mark.parametrize("q, search", [
