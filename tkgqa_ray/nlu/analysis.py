@@ -26,7 +26,7 @@ from .actors import place_lexicon
 from .entities import EntityMatcher, Mention, find_entity_mentions
 from .relations import relation_phrase
 from .statement import LEAD_RE, statement_reference
-from .temporal import SEQ_GERUND_RE, Cue, infer_answer_type, infer_time_level, parse_temporal_cues
+from .temporal import SEQ_GERUND_RE, SEQ_VERBS, Cue, infer_answer_type, infer_time_level, parse_temporal_cues
 from .text import mask_spans
 from .wrappers import wrapper_spans
 
@@ -39,7 +39,8 @@ _AUX = {
 }
 _WH_PHRASE_RE = re.compile(
     r"\b(?:(?:with|to|for|from|against|by|of|on|at|in)\s+)?"
-    r"(?P<wh>who(?:m|se)?(?:\s+else)?|which|what)"
+    # "where did X go / travel": a place asked as the destination, like "which country"
+    r"(?P<wh>who(?:m|se)?(?:\s+else)?|which|what|where(?=\s+(?:did|does|do|had|has|was|were|is|would|will)\b))"
     r"(?: (?:other )?(?P<noun>[a-z]+(?: (?:leader|official|body|group|party|actor|entity|organi[sz]ation|country|person|institution)s?)?"
     r"(?: (?:or|and|/) [a-z]+)?))?\b",
     re.I,
@@ -164,15 +165,13 @@ _WH_COPULA_RE = re.compile(
 )
 
 
-_ACTOR_NOUN_END_RE = re.compile(
-    r"\b(?:party|parties|actor|actors|side|sides|entity|entities|group|groups|organi[sz]ations?|"
-    r"institutions?|bod(?:y|ies)|participants?|person|people|individuals?|officials?)\s*$",
-    re.I,
-)
-_ADJ_SCOPE_RE = re.compile(
-    r"(?P<adj>\b[A-Z][\w'-]+)\s+(?:actors?|party|parties|organi[sz]ations?|groups?|entit(?:y|ies)|sides?|"
-    r"bod(?:y|ies)|institutions?|participants?|officials?|persons?|individuals?)\b"
-)
+# generic actor nouns that head an asked phrase ("which party", "the Tanzanian actors"): one list
+# for a place after them ("which party from Syria") and a demonym before them ("which Tanzanian
+# actor")
+_ACTOR_NOUNS = (r"(?:party|parties|actors?|sides?|entit(?:y|ies)|groups?|organi[sz]ations?|institutions?|bod(?:y|ies)|"
+                r"participants?|persons?|people|individuals?|officials?)")
+_ACTOR_NOUN_END_RE = re.compile(rf"\b{_ACTOR_NOUNS}\s*$", re.I)
+_ADJ_SCOPE_RE = re.compile(rf"(?P<adj>\b[A-Z][\w'-]+)\s+{_ACTOR_NOUNS}\b")
 
 
 @functools.lru_cache(maxsize=4096)
@@ -193,9 +192,14 @@ def _wh_span(masked: str, skip: list[tuple[int, int]] = ()) -> tuple[int, int] |
     """The wh-phrase of the main clause. A wh-word inside ``skip`` (an event cue and the
     relative words that open its clause: "during the month *in which* X ...", "before the
     day *on which* X ...") is a relative pronoun of the reference, not the question's."""
+    imperative = _NAME_THE_RE.search(masked)
     for m in _WH_PHRASE_RE.finditer(masked):
         if any(a <= m.start("wh") < b for a, b in skip):
             continue
+        if imperative and imperative.start() <= m.start("wh") < imperative.end():
+            # "Give me everyone who ...", "Name the party that ...": the relative pronoun is part
+            # of the imperative head, which plays the wh-phrase's part
+            return imperative.span()
         wh = m.group("wh").lower()
         end = m.end("wh")
         noun = m.group("noun")
@@ -218,7 +222,7 @@ def _wh_span(masked: str, skip: list[tuple[int, int]] = ()) -> tuple[int, int] |
 
 
 _REF_LEAD_RE = re.compile(
-    r"\s*(?:(?:than|to)\s+)?(?:the\s+(?:time|day|moment|date)\s+)?(?:when|that|which|(?:on|in|at|during)\s+which)\b", re.I
+    r"\s*(?:(?:than|to)\s+)?(?:the\s+(?:time|day|moment|date|occasion|instance)\s+)?(?:when|that|which|(?:on|in|at|during)\s+which)\b", re.I
 )
 
 
@@ -231,7 +235,7 @@ _OPEN_WH_RE = re.compile(
     r"\b(?:who|whom|which|what|when)\b(?:(?!\b(?:did|does|do|was|were|is|are|has|have|had)\b)[^,;])*$", re.I
 )
 _INVERTED_AUX_RE = re.compile(r"\b(?:did|does|do|was|were|is|are|has|have|had)\s{2,}\S", re.I)
-_SEQ_CUE_RE = re.compile(r"(?:[a-z]+\s+)?(?:followed|preceded|came\s+(?:after|before)|went\s+before)", re.I)
+_SEQ_CUE_RE = re.compile(rf"(?:[a-z]+\s+)?{SEQ_VERBS}", re.I)
 
 
 def _cue_leads(masked: str, cues: list[Cue]) -> list[tuple[int, int]]:
@@ -371,7 +375,11 @@ def analyze(question: str, matcher: EntityMatcher, embeddings: Any = None) -> Qu
         inside = [m for m in mentions if a <= m.start < b]
         if not inside:
             continue
-        text = mask_spans(question[:b], spans + wspans + [(x.start, x.end) for x in cues])[c.end:]
+        # the relative words that open the clause ("after the occasion when X ...") are no part
+        # of its action
+        lead = _REF_LEAD_RE.match(masked, c.end)
+        skip = lead.end() if lead and not re.search(r"\s{3,}", masked[c.end : lead.end()]) else c.end
+        text = mask_spans(question[:b], spans + wspans + [(x.start, x.end) for x in cues])[skip:]
         refs.append(Clause(inside, relation_phrase(text, keep_particle=True), cue=c, span=(a, b)))
         ref_spans.append((a, b))
 
@@ -534,6 +542,11 @@ def _open_slot(masked: str, wh: tuple[int, int] | None, x: Mention) -> str:
         # "who was X criticised by (in 2010)?": a passive (a form of be/get) with a stranded
         # "by" asks the agent; "whom did X host a visit by" is active and asks the object
         return "subject"
+    if _CONTACT_HEAD_RE.fullmatch(between):
+        # "who was the next visitor Oman received", "who was the last guest X hosted": a head
+        # noun directly followed by the name, the subject of its (contact) relative clause; the
+        # wh-phrase is the head, the clause's object
+        return "object"
     words = re.findall(r"[\w']+", between.lower())
     if not words or all(w in ("the", "a", "an") for w in words):
         # embedded order, wh directly before the name (an article may start it, outside the
@@ -542,6 +555,13 @@ def _open_slot(masked: str, wh: tuple[int, int] | None, x: Mention) -> str:
     if words and all(w in _AUX for w in words) and any(w not in ("the", "a", "an", "first", "last", "it", "that") for w in words):
         return "object"  # "who did X visit": X is the subject, the wh asks for the object
     return "subject"
+
+
+_CONTACT_HEAD_RE = re.compile(
+    r"\s*(?:was|is|were|are)\s+(?:it\s+)?the\s+(?:(?:very|first|last|earliest|latest|final|initial|next|previous|most\s+recent)\s+)*"
+    r"(?!to\b)[a-z]+\s*",
+    re.I,
+)
 
 
 # a nominal event whose object is the first name: "the condemnation of X", "the hosting of X",
