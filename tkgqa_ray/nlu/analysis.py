@@ -27,7 +27,7 @@ from .entities import EntityMatcher, Mention, find_entity_mentions
 from .relations import relation_phrase
 from .statement import LEAD_RE, statement_reference
 from .temporal import SEQ_GERUND_RE, SEQ_VERBS, Cue, infer_answer_type, infer_time_level, parse_temporal_cues
-from .text import mask_spans
+from .text import fold, mask_spans
 from .wrappers import wrapper_spans
 
 _AUX = {
@@ -79,6 +79,16 @@ _STRANDED_BY_RE = re.compile(
     r"\b\w+(?:ed|en|t)(?:\s+(?!(?:before|after|prior|following|once|since|until|when|while|earlier|later|subsequent|ahead|during|same)\b)[a-z]+){0,2}"
     r"\s+by\s*(?=$|[?.,;!]|(?:in|on|during|at|for|before|after|prior|since|until|"
     r"following|ahead|subsequent|earlier|later|first|last|initially|most|the\s+(?:first|last|same))\b)",
+    re.I,
+)
+# an active infinitive after the last form of "be" ("who was the earliest to host a visit by X"):
+# the "by" belongs to its object noun, the wh-phrase is the infinitive's subject (not "to be
+# visited by X", a passive)
+_ACTIVE_INFINITIVE_RE = re.compile(
+    # (a copula + noun phrase before the infinitive: "was the earliest / the first party to";
+    # not a passive before it, "was refused to yield with by X")
+    r"\b(?:was|were|is|are)\s+(?:the|an?)\s+(?:[\w'-]+\s+){0,3}?to\s+(?!be\b|get\b|have\s+been\b)[a-z]+"
+    r"(?:(?!\b(?:was|were|is|are|be|been|being|got|get|gets)\b)[\w\s'])*\bby\s*$",
     re.I,
 )
 _ROLE_OF_RE = re.compile(
@@ -402,8 +412,38 @@ def analyze(question: str, matcher: EntityMatcher, embeddings: Any = None) -> Qu
         if pro is not None:
             main.pronoun = pro
             main.open_slot = _open_slot(mask_spans(masked, ref_spans), wh, Mention(masked[pro[0] : pro[1]], pro[0], pro[1], (), ()))
+    if answer_type == "entity":
+        _stated_pro_form(question, masked, wh, main, refs)
     return QuestionAnalysis(question, mentions, cues, answer_type, time_level, main, refs, wh, tuple(wspans),
                             answer_scope=scope, excluded=out_ms)
+
+
+_SENTENCE_END_RE = re.compile(r"[.;:!?](?=\s+\S)")
+_PRO_VERB_RE = re.compile(r"\b(?:do|does|did|done|doing)\s+(?:so|the\s+same|likewise|it)\b|\bfollow(?:ed)?\s+suit\b", re.I)
+
+
+def _stated_pro_form(question: str, masked: str, wh: tuple[int, int] | None, main: Clause, refs: list[Clause]) -> None:
+    """"X rejected Y. Who was the first to do so after X?": the question sentence repeats the
+    stated event with a pro-form and names only its reference, a bare actor that is the
+    statement's doer (or patient). The statement's other name stays the asked event's, and the
+    wh-phrase asks the reference's role (the parallel reading of the bare reference)."""
+    if len(refs) != 1 or len(refs[0].mentions) != 1 or len(main.mentions) != 2 or wh is None:
+        return
+    end = _SENTENCE_END_RE.search(masked, 0, wh[0] + 1)
+    if end is None or not all(m.end <= end.start() for m in main.mentions):
+        return
+    if not _PRO_VERB_RE.search(masked, end.end()):
+        return
+    ref = refs[0].mentions[0]
+    same = [k for k, m in enumerate(main.mentions) if fold(m.text) == fold(ref.text) or (m.entity_ids and m.entity_ids[:1] == ref.entity_ids[:1])]
+    if len(same) != 1:
+        return
+    agent_first = not passive_agent_first(question[: end.start()], main.mentions)
+    k = same[0]
+    main.open_slot = "subject" if (k == 0) == agent_first else "object"
+    main.mentions = [m for j, m in enumerate(main.mentions) if j != k]
+    if not agent_first:  # the roles are read here: the passive's "by" is no part of the action
+        main.phrase = re.sub(r"\s+by$", "", main.phrase)
 
 
 # a personal pronoun of the main clause; not the dummy "it" of a cleft ("was it (the one) that")
@@ -535,7 +575,7 @@ def _open_slot(masked: str, wh: tuple[int, int] | None, x: Mention) -> str:
         # "which country was the target of X's criticism": the possessor is the doer, the
         # wh-phrase the role noun's patient (the object)
         return "object"
-    if _PASSIVE_END_RE.search(between) or _REDUCED_PASSIVE_RE.fullmatch(between):
+    if (_PASSIVE_END_RE.search(between) and not _ACTIVE_INFINITIVE_RE.search(between)) or _REDUCED_PASSIVE_RE.fullmatch(between):
         return "object"  # "who was visited by X", "which was the last country visited by X"
     sb = _STRANDED_BY_RE.match(masked, x.end)
     if sb and _BE_RE.search(masked[wh[1] : x.start] + " " + sb.group(0)):
@@ -548,7 +588,9 @@ def _open_slot(masked: str, wh: tuple[int, int] | None, x: Mention) -> str:
         # wh-phrase is the head, the clause's object
         return "object"
     words = re.findall(r"[\w']+", between.lower())
-    if not words or all(w in ("the", "a", "an") for w in words):
+    # (a relative pronoun may stand between: "the latest party from Australia that X praised",
+    # when an answer scope closed the wh-phrase before it)
+    if not words or all(w in ("the", "a", "an", "that", "which", "whom") for w in words):
         # embedded order, wh directly before the name (an article may start it, outside the
         # mention): "(I wonder) which country X visited", "the last one (that) the UN asked"
         return "object"
