@@ -3,7 +3,8 @@
 The phrasings are the author's own (no phrasing set has them); ``tests/test_nlu_ordinal_audit.py``
 runs the whole paraphrase audit on real facts.
 
-* rank words: "the initial one"; a ranked time noun ("the most recent date") asks a time;
+* rank words: "the initial one", "the 1st", "quickest / fastest to"; a ranked time noun ("the
+  most recent date") asks a time; "What's / Who's the first ..." is a copula like "What was";
 * cues: "up until"; "as of X" (by the time of X; "as of the day X ..." stays a statement frame);
   a past perfect main clause before "when" ("which country had criticised Japan when X did")
   is anterior: before, not the same day;
@@ -99,8 +100,19 @@ def cues(q):
 
 
 # ------------------------------------------------------------------ rank words and cue words
-def test_initial_is_a_rank():
-    assert ("ordinal", "asc") in cues("Which country was the initial one to criticise Iran after Japan had?")
+@pytest.mark.parametrize("q", [
+    "Which country was the initial one to criticise Iran after Japan had?",
+    "Who's the 1st to visit Oman after Japan?",
+    "Who was quickest to visit Oman after Japan?",
+])
+def test_more_rank_words(q):
+    assert ("ordinal", "asc") in cues(q)
+
+
+def test_contracted_copula(ctx):
+    q = "What's the first country Barack Obama visited after Oman?"
+    assert parse(ctx, q) == ([["Barack Obama", "Oman"]], ["Barack Obama", UNKNOWN])
+    assert answer(ctx, q) == ["Japan"]
 
 
 @pytest.mark.parametrize("q, unit", [

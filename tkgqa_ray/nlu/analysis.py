@@ -165,7 +165,7 @@ class QuestionAnalysis:
 # copula + noun phrase belongs to the wh-phrase, so what follows decides the asked role
 # ("one that X visited" asks the object, "one to visit X" the subject)
 _WH_COPULA_RE = re.compile(
-    r"\s+(?:was|is|were|are)\s+(?:it\s+)?the\s+(?:(?:[a-z]+\s+){0,3}?"
+    r"(?:\s+(?:was|is|were|are)|['’]s)\s+(?:it\s+)?the\s+(?:(?:[a-z]+\s+){0,3}?"
     r"(?:one|ones|party|parties|country|countries|entity|entities|actor|actors|person|side|organi[sz]ation|"
     r"nation|nations|state|states|group|participant|individual)\b"
     r"(?:\s+(?:that|who|whom|which))?"
@@ -600,7 +600,7 @@ def _open_slot(masked: str, wh: tuple[int, int] | None, x: Mention) -> str:
 
 
 _CONTACT_HEAD_RE = re.compile(
-    r"\s*(?:was|is|were|are)\s+(?:it\s+)?the\s+(?:(?:very|first|last|earliest|latest|final|initial|next|previous|most\s+recent)\s+)*"
+    r"(?:\s*(?:was|is|were|are)|['’]s)\s+(?:it\s+)?the\s+(?:(?:very|first|last|earliest|latest|final|initial|next|previous|most\s+recent)\s+)*"
     r"(?!to\b)[a-z]+\s*",
     re.I,
 )

@@ -165,7 +165,7 @@ _ORD_ASC_RE = re.compile(
     # "next (to V) after X" = the first after X; not "the next day/month ..." (a relative time)
     r"\b(?:for\s+the\s+first\s+time|at\s+first|first\s+of\s+all|the\s+earliest|earliest|initial(?:ly)?|first(?:ly)?|"
     r"(?:the\s+)?next(?!\s+(?:day|week|month|year|time)s?\b)|"
-    r"originally|the\s+soonest|soonest)\b",
+    r"originally|the\s+soonest|soonest|(?:the\s+)?(?:quickest|fastest)(?=\s+to\b))\b",
     re.I,
 )
 _ORD_DESC_RE = re.compile(
@@ -407,6 +407,10 @@ def parse_temporal_cues(question: str) -> list[Cue]:
         if re.search(r"\ban?\s+$", q[: m.start()], re.I) and not re.match(r"\s+times?\b", q[m.end():], re.I):
             continue
         k = _ORDINALS.get(w) or int(re.match(r"\d+", w).group(0))
+        if k == 1:  # "the 1st to visit X" ("first" itself is read above)
+            cues.append(Cue("ordinal", m.start(), m.end(), m.group(0), order="asc", k=1))
+            used.append(m.span())
+            continue
         # "the second/3rd <noun>" as a rank needs a following actor/event noun or "to"
         if k >= 2:
             cues.append(Cue("ordinal", m.start(), m.end(), m.group(0), order="asc", k=k))
