@@ -36,6 +36,8 @@ From the residual misses of the dev sets (seed 7):
   the name keeps the embedded (object) order;
 * "X rejected Y. Who was the first to do so after X?": the pro-form repeats the statement, the
   bare reference is the statement's doer, the wh-phrase asks that role;
+* a date right after a full reference event ("after X's visit to Oman on 11 November 2008")
+  dates the reference, not the asked event (a bare actor's "after Japan in 2008" keeps it);
 * a sector form may take the head noun "sector" ("the education sector in Nigeria", "the US
   education sector"), and "union(s)" is a labour union ("Nigeria's unions").
 """
@@ -308,3 +310,21 @@ def test_sector_head_noun_and_unions(make_symbolic_ctx, q, name):
     c = make_symbolic_ctx([("Education_(Nigeria)", "Praise_or_endorse", "Labor_Union_(Nigeria)", "2010-01-01"),
                            ("Labor_Union_(Nigeria)", "Demand", "Nigeria", "2010-02-01")], encoder="hashing")
     assert [m.names[0] for m in context_analysis(q, c).mentions][:1] == [name]
+
+
+@pytest.mark.parametrize("q", [
+    "Who visited Oman first after Barack Obama's visit to Oman on 11 November 2008?",
+    "After Barack Obama visited Oman in November 2008, who was the first to visit Oman?",
+])
+def test_date_of_a_full_reference_is_not_the_asked_events(ctx, q):
+    assert [c for c in cues(q) if c[0] == "time"] == [("time", "equal")]  # the cue parser still reads it
+    out = constraint_parser({"question": q, **event_parser({"question": q}, ctx)}, ctx)
+    assert [c["ref_type"] for c in out["constraints"]] == ["event"]
+    assert event_parser({"question": q}, ctx)["search"][1] in ("visited", "visit")
+    assert answer(ctx, q) == ["Youssef Al-Ibrahim"]
+
+
+def test_date_after_a_bare_reference_stays(ctx):
+    q = "Who visited Oman after Japan in 2008?"
+    out = constraint_parser({"question": q, **event_parser({"question": q}, ctx)}, ctx)
+    assert sorted(c["ref_type"] for c in out["constraints"]) == ["event", "explicit_time"]

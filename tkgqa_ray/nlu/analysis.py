@@ -394,6 +394,14 @@ def analyze(question: str, matcher: EntityMatcher, embeddings: Any = None) -> Qu
         ref_spans.append((a, b))
 
     cues = _statement_ref(question, masked, mentions, spans + wspans, cues, refs, ref_spans)
+    # "after X's visit to Y on 11 November 2008", "after X visited Y in May 2010": a date right
+    # after a full reference event dates that event (its names already find it), not the asked one
+    dated = [c for c in cues if c.kind == "time" and c.op == "equal" and any(
+        len(r.mentions) >= 2 and r.cue is not None and r.span[0] < c.start and not masked[r.span[1] : c.start].strip()
+        for r in refs)]
+    if dated:
+        cues = [c for c in cues if c not in dated]
+        ref_spans += [(c.start, c.end) for c in dated]  # blanked with the reference
 
     main_mentions = [m for m in mentions if not any(a <= m.start < b for a, b in ref_spans)]
     blank = spans + wspans + [(c.start, c.end) for c in cues] + ref_spans + ([head] if head else [])
