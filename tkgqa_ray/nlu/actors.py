@@ -373,18 +373,34 @@ def _insert(root: dict, toks: tuple[str, ...], value) -> None:
     node.setdefault(_END, []).append(value)
 
 
+# punctuation inside a written form that the trie's forms leave out: a sector name such as
+# "Military_Personnel_-_Special" or "Member_of_Legislative_(Govt)" is read as "military personnel
+# special" / "member of legislative govt", and a question may keep the name's own punctuation
+# ("the military personnel - special of Sudan", "the member of legislative (govt) of Iran")
+_INNER_PUNCT = {"-", "–", "(", ")"}
+
+
 def _walk(root: dict, norms: list[str], i: int) -> list[tuple[int, list]]:
-    """All (end, values) of trie entries matching norms[i:...], shortest first."""
+    """All (end, values) of trie entries matching norms[i:...], shortest first. Inner
+    punctuation the trie has no entry for is skipped; a match that opened a bracket takes its
+    closing bracket along."""
     out = []
     node = root
     j = i
+    opened = False
     while j < len(norms):
-        node = node.get(norms[j])
+        w = norms[j]
+        if j > i and w in _INNER_PUNCT and w not in node:
+            opened = opened or w == "("
+            j += 1
+            continue
+        node = node.get(w)
         if node is None:
             break
         j += 1
         if _END in node:
-            out.append((j, node[_END]))
+            end = j + 1 if opened and j < len(norms) and norms[j] == ")" else j
+            out.append((end, node[_END]))
     return out
 
 
@@ -548,6 +564,14 @@ class ActorGrammar:
                 i += 1
         return out
 
+    def _sectors(self, norms, j):
+        """Sector forms at token j, each also with the head noun "sector" after it ("the
+        education sector in Nigeria", "the US business sector")."""
+        for send, svals in _walk(self.sector_trie, norms, j):
+            yield send, svals
+            if send < len(norms) and norms[send] in ("sector", "sectors"):
+                yield send + 1, svals
+
     def _at(self, norms, j, cap_ok):
         """(end, candidates) of every pattern that starts at token j."""
         n = len(norms)
@@ -557,12 +581,12 @@ class ActorGrammar:
             if k < n and norms[k] in _POSS:
                 names = [v for v in pvals if v[1] == "name"]
                 if names:
-                    for send, svals in _walk(self.sector_trie, norms, k + 1):
+                    for send, svals in self._sectors(norms, k + 1):
                         yield send, self._combine(svals, names)
-            for send, svals in _walk(self.sector_trie, norms, k):
+            for send, svals in self._sectors(norms, k):
                 yield send, self._combine(svals, pvals)
         # B: SECTOR of|from|in|for [the] NAME
-        for send, svals in _walk(self.sector_trie, norms, j):
+        for send, svals in self._sectors(norms, j):
             if send < n and norms[send] in _ATTACH:
                 k = send + 1
                 if k < n and norms[k] == "the":

@@ -26,8 +26,8 @@ from .actors import place_lexicon
 from .entities import EntityMatcher, Mention, find_entity_mentions
 from .relations import relation_phrase
 from .statement import LEAD_RE, statement_reference
-from .temporal import SEQ_GERUND_RE, Cue, infer_answer_type, infer_time_level, parse_temporal_cues
-from .text import mask_spans
+from .temporal import SEQ_GERUND_RE, SEQ_VERBS, Cue, infer_answer_type, infer_time_level, parse_temporal_cues
+from .text import fold, mask_spans
 from .wrappers import wrapper_spans
 
 _AUX = {
@@ -39,7 +39,8 @@ _AUX = {
 }
 _WH_PHRASE_RE = re.compile(
     r"\b(?:(?:with|to|for|from|against|by|of|on|at|in)\s+)?"
-    r"(?P<wh>who(?:m|se)?(?:\s+else)?|which|what)"
+    # "where did X go / travel": a place asked as the destination, like "which country"
+    r"(?P<wh>who(?:m|se)?(?:\s+else)?|which|what|where(?=\s+(?:did|does|do|had|has|was|were|is|would|will)\b))"
     r"(?: (?:other )?(?P<noun>[a-z]+(?: (?:leader|official|body|group|party|actor|entity|organi[sz]ation|country|person|institution)s?)?"
     r"(?: (?:or|and|/) [a-z]+)?))?\b",
     re.I,
@@ -78,6 +79,16 @@ _STRANDED_BY_RE = re.compile(
     r"\b\w+(?:ed|en|t)(?:\s+(?!(?:before|after|prior|following|once|since|until|when|while|earlier|later|subsequent|ahead|during|same)\b)[a-z]+){0,2}"
     r"\s+by\s*(?=$|[?.,;!]|(?:in|on|during|at|for|before|after|prior|since|until|"
     r"following|ahead|subsequent|earlier|later|first|last|initially|most|the\s+(?:first|last|same))\b)",
+    re.I,
+)
+# an active infinitive after the last form of "be" ("who was the earliest to host a visit by X"):
+# the "by" belongs to its object noun, the wh-phrase is the infinitive's subject (not "to be
+# visited by X", a passive)
+_ACTIVE_INFINITIVE_RE = re.compile(
+    # (a copula + noun phrase before the infinitive: "was the earliest / the first party to";
+    # not a passive before it, "was refused to yield with by X")
+    r"\b(?:was|were|is|are)\s+(?:the|an?)\s+(?:[\w'-]+\s+){0,3}?to\s+(?!be\b|get\b|have\s+been\b)[a-z]+"
+    r"(?:(?!\b(?:was|were|is|are|be|been|being|got|get|gets)\b)[\w\s'])*\bby\s*$",
     re.I,
 )
 _ROLE_OF_RE = re.compile(
@@ -154,7 +165,7 @@ class QuestionAnalysis:
 # copula + noun phrase belongs to the wh-phrase, so what follows decides the asked role
 # ("one that X visited" asks the object, "one to visit X" the subject)
 _WH_COPULA_RE = re.compile(
-    r"\s+(?:was|is|were|are)\s+(?:it\s+)?the\s+(?:(?:[a-z]+\s+){0,3}?"
+    r"(?:\s+(?:was|is|were|are)|['’]s)\s+(?:it\s+)?the\s+(?:(?:[a-z]+\s+){0,3}?"
     r"(?:one|ones|party|parties|country|countries|entity|entities|actor|actors|person|side|organi[sz]ation|"
     r"nation|nations|state|states|group|participant|individual)\b"
     r"(?:\s+(?:that|who|whom|which))?"
@@ -164,15 +175,13 @@ _WH_COPULA_RE = re.compile(
 )
 
 
-_ACTOR_NOUN_END_RE = re.compile(
-    r"\b(?:party|parties|actor|actors|side|sides|entity|entities|group|groups|organi[sz]ations?|"
-    r"institutions?|bod(?:y|ies)|participants?|person|people|individuals?|officials?)\s*$",
-    re.I,
-)
-_ADJ_SCOPE_RE = re.compile(
-    r"(?P<adj>\b[A-Z][\w'-]+)\s+(?:actors?|party|parties|organi[sz]ations?|groups?|entit(?:y|ies)|sides?|"
-    r"bod(?:y|ies)|institutions?|participants?|officials?|persons?|individuals?)\b"
-)
+# generic actor nouns that head an asked phrase ("which party", "the Tanzanian actors"): one list
+# for a place after them ("which party from Syria") and a demonym before them ("which Tanzanian
+# actor")
+_ACTOR_NOUNS = (r"(?:party|parties|actors?|sides?|entit(?:y|ies)|groups?|organi[sz]ations?|institutions?|bod(?:y|ies)|"
+                r"participants?|persons?|people|individuals?|officials?)")
+_ACTOR_NOUN_END_RE = re.compile(rf"\b{_ACTOR_NOUNS}\s*$", re.I)
+_ADJ_SCOPE_RE = re.compile(rf"(?P<adj>\b[A-Z][\w'-]+)\s+{_ACTOR_NOUNS}\b")
 
 
 @functools.lru_cache(maxsize=4096)
@@ -193,9 +202,14 @@ def _wh_span(masked: str, skip: list[tuple[int, int]] = ()) -> tuple[int, int] |
     """The wh-phrase of the main clause. A wh-word inside ``skip`` (an event cue and the
     relative words that open its clause: "during the month *in which* X ...", "before the
     day *on which* X ...") is a relative pronoun of the reference, not the question's."""
+    imperative = _NAME_THE_RE.search(masked)
     for m in _WH_PHRASE_RE.finditer(masked):
         if any(a <= m.start("wh") < b for a, b in skip):
             continue
+        if imperative and imperative.start() <= m.start("wh") < imperative.end():
+            # "Give me everyone who ...", "Name the party that ...": the relative pronoun is part
+            # of the imperative head, which plays the wh-phrase's part
+            return imperative.span()
         wh = m.group("wh").lower()
         end = m.end("wh")
         noun = m.group("noun")
@@ -218,7 +232,7 @@ def _wh_span(masked: str, skip: list[tuple[int, int]] = ()) -> tuple[int, int] |
 
 
 _REF_LEAD_RE = re.compile(
-    r"\s*(?:(?:than|to)\s+)?(?:the\s+(?:time|day|moment|date)\s+)?(?:when|that|which|(?:on|in|at|during)\s+which)\b", re.I
+    r"\s*(?:(?:than|to)\s+)?(?:the\s+(?:time|day|moment|date|occasion|instance)\s+)?(?:when|that|which|(?:on|in|at|during)\s+which)\b", re.I
 )
 
 
@@ -231,7 +245,7 @@ _OPEN_WH_RE = re.compile(
     r"\b(?:who|whom|which|what|when)\b(?:(?!\b(?:did|does|do|was|were|is|are|has|have|had)\b)[^,;])*$", re.I
 )
 _INVERTED_AUX_RE = re.compile(r"\b(?:did|does|do|was|were|is|are|has|have|had)\s{2,}\S", re.I)
-_SEQ_CUE_RE = re.compile(r"(?:[a-z]+\s+)?(?:followed|preceded|came\s+(?:after|before)|went\s+before)", re.I)
+_SEQ_CUE_RE = re.compile(rf"(?:[a-z]+\s+)?{SEQ_VERBS}", re.I)
 
 
 def _cue_leads(masked: str, cues: list[Cue]) -> list[tuple[int, int]]:
@@ -371,11 +385,23 @@ def analyze(question: str, matcher: EntityMatcher, embeddings: Any = None) -> Qu
         inside = [m for m in mentions if a <= m.start < b]
         if not inside:
             continue
-        text = mask_spans(question[:b], spans + wspans + [(x.start, x.end) for x in cues])[c.end:]
+        # the relative words that open the clause ("after the occasion when X ...") are no part
+        # of its action
+        lead = _REF_LEAD_RE.match(masked, c.end)
+        skip = lead.end() if lead and not re.search(r"\s{3,}", masked[c.end : lead.end()]) else c.end
+        text = mask_spans(question[:b], spans + wspans + [(x.start, x.end) for x in cues])[skip:]
         refs.append(Clause(inside, relation_phrase(text, keep_particle=True), cue=c, span=(a, b)))
         ref_spans.append((a, b))
 
     cues = _statement_ref(question, masked, mentions, spans + wspans, cues, refs, ref_spans)
+    # "after X's visit to Y on 11 November 2008", "after X visited Y in May 2010": a date right
+    # after a full reference event dates that event (its names already find it), not the asked one
+    dated = [c for c in cues if c.kind == "time" and c.op == "equal" and any(
+        len(r.mentions) >= 2 and r.cue is not None and r.span[0] < c.start and not masked[r.span[1] : c.start].strip()
+        for r in refs)]
+    if dated:
+        cues = [c for c in cues if c not in dated]
+        ref_spans += [(c.start, c.end) for c in dated]  # blanked with the reference
 
     main_mentions = [m for m in mentions if not any(a <= m.start < b for a, b in ref_spans)]
     blank = spans + wspans + [(c.start, c.end) for c in cues] + ref_spans + ([head] if head else [])
@@ -394,8 +420,38 @@ def analyze(question: str, matcher: EntityMatcher, embeddings: Any = None) -> Qu
         if pro is not None:
             main.pronoun = pro
             main.open_slot = _open_slot(mask_spans(masked, ref_spans), wh, Mention(masked[pro[0] : pro[1]], pro[0], pro[1], (), ()))
+    if answer_type == "entity":
+        _stated_pro_form(question, masked, wh, main, refs)
     return QuestionAnalysis(question, mentions, cues, answer_type, time_level, main, refs, wh, tuple(wspans),
                             answer_scope=scope, excluded=out_ms)
+
+
+_SENTENCE_END_RE = re.compile(r"[.;:!?](?=\s+\S)")
+_PRO_VERB_RE = re.compile(r"\b(?:do|does|did|done|doing)\s+(?:so|the\s+same|likewise|it)\b|\bfollow(?:ed)?\s+suit\b", re.I)
+
+
+def _stated_pro_form(question: str, masked: str, wh: tuple[int, int] | None, main: Clause, refs: list[Clause]) -> None:
+    """"X rejected Y. Who was the first to do so after X?": the question sentence repeats the
+    stated event with a pro-form and names only its reference, a bare actor that is the
+    statement's doer (or patient). The statement's other name stays the asked event's, and the
+    wh-phrase asks the reference's role (the parallel reading of the bare reference)."""
+    if len(refs) != 1 or len(refs[0].mentions) != 1 or len(main.mentions) != 2 or wh is None:
+        return
+    end = _SENTENCE_END_RE.search(masked, 0, wh[0] + 1)
+    if end is None or not all(m.end <= end.start() for m in main.mentions):
+        return
+    if not _PRO_VERB_RE.search(masked, end.end()):
+        return
+    ref = refs[0].mentions[0]
+    same = [k for k, m in enumerate(main.mentions) if fold(m.text) == fold(ref.text) or (m.entity_ids and m.entity_ids[:1] == ref.entity_ids[:1])]
+    if len(same) != 1:
+        return
+    agent_first = not passive_agent_first(question[: end.start()], main.mentions)
+    k = same[0]
+    main.open_slot = "subject" if (k == 0) == agent_first else "object"
+    main.mentions = [m for j, m in enumerate(main.mentions) if j != k]
+    if not agent_first:  # the roles are read here: the passive's "by" is no part of the action
+        main.phrase = re.sub(r"\s+by$", "", main.phrase)
 
 
 # a personal pronoun of the main clause; not the dummy "it" of a cleft ("was it (the one) that")
@@ -527,21 +583,35 @@ def _open_slot(masked: str, wh: tuple[int, int] | None, x: Mention) -> str:
         # "which country was the target of X's criticism": the possessor is the doer, the
         # wh-phrase the role noun's patient (the object)
         return "object"
-    if _PASSIVE_END_RE.search(between) or _REDUCED_PASSIVE_RE.fullmatch(between):
+    if (_PASSIVE_END_RE.search(between) and not _ACTIVE_INFINITIVE_RE.search(between)) or _REDUCED_PASSIVE_RE.fullmatch(between):
         return "object"  # "who was visited by X", "which was the last country visited by X"
     sb = _STRANDED_BY_RE.match(masked, x.end)
     if sb and _BE_RE.search(masked[wh[1] : x.start] + " " + sb.group(0)):
         # "who was X criticised by (in 2010)?": a passive (a form of be/get) with a stranded
         # "by" asks the agent; "whom did X host a visit by" is active and asks the object
         return "subject"
+    if _CONTACT_HEAD_RE.fullmatch(between):
+        # "who was the next visitor Oman received", "who was the last guest X hosted": a head
+        # noun directly followed by the name, the subject of its (contact) relative clause; the
+        # wh-phrase is the head, the clause's object
+        return "object"
     words = re.findall(r"[\w']+", between.lower())
-    if not words or all(w in ("the", "a", "an") for w in words):
+    # (a relative pronoun may stand between: "the latest party from Australia that X praised",
+    # when an answer scope closed the wh-phrase before it)
+    if not words or all(w in ("the", "a", "an", "that", "which", "whom") for w in words):
         # embedded order, wh directly before the name (an article may start it, outside the
         # mention): "(I wonder) which country X visited", "the last one (that) the UN asked"
         return "object"
     if words and all(w in _AUX for w in words) and any(w not in ("the", "a", "an", "first", "last", "it", "that") for w in words):
         return "object"  # "who did X visit": X is the subject, the wh asks for the object
     return "subject"
+
+
+_CONTACT_HEAD_RE = re.compile(
+    r"(?:\s*(?:was|is|were|are)|['’]s)\s+(?:it\s+)?the\s+(?:(?:very|first|last|earliest|latest|final|initial|next|previous|most\s+recent)\s+)*"
+    r"(?!to\b)[a-z]+\s*",
+    re.I,
+)
 
 
 # a nominal event whose object is the first name: "the condemnation of X", "the hosting of X",

@@ -47,7 +47,7 @@ _IRREGULAR = {
     "made": "make", "met": "meet", "held": "hold", "gave": "give", "given": "give", "took": "take",
     "taken": "take", "sought": "seek", "brought": "bring", "fought": "fight", "said": "say",
     "told": "tell", "led": "lead", "sent": "send", "broke": "break", "broken": "break",
-    "spoke": "speak", "spoken": "speak", "went": "go", "gone": "go", "goes": "go", "came": "come",
+    "spoke": "speak", "spoken": "speak", "went": "go", "gone": "go", "goes": "go", "going": "go", "came": "come",
     "began": "begin", "begun": "begin", "won": "win", "got": "get", "gotten": "get", "kept": "keep",
     "left": "leave", "threw": "throw", "thrown": "throw", "stole": "steal", "stolen": "steal",
     "sold": "sell", "bought": "buy", "paid": "pay", "shot": "shoot", "struck": "strike",

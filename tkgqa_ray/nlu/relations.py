@@ -37,6 +37,11 @@ _SCAFFOLD = {
     # pro-forms and order/degree adverbs of a temporal question ("did so", "who else",
     # "right after", "next to visit"): never the action itself
     "so", "else", "next", "right", "shortly", "soon", "immediately", "directly", "once", "previously", "?", ",", ".", "!", ";", ":", "'", '"', "-", "'s",
+    # personal pronouns standing for a name ("did he visit", "make her first appeal to"), the
+    # pronoun heads of "Give me everyone who ..." and generic actor heads ("the next leader to
+    # negotiate with"): the relation lexicon already reads them as light words
+    "he", "him", "his", "she", "her", "hers", "we", "us", "our", "everyone", "everybody", "somebody", "anybody",
+    "whoever", "those", "leader", "leaders", "official", "officials", "actors", "parties", "nations", "states",
 }
 # Prepositions and particles are scaffolding at the edges but meaningful inside a phrase
 # ("sign an agreement with", "make a visit to"): they are kept when followed by content.

@@ -103,7 +103,21 @@ def anaphoric_cue(masked: str, start: int, cues: list[Cue], empty: list[Cue]) ->
     for m in _ANAPHOR_RE.finditer(masked, start):
         if free(*m.span()) and not any(f.start <= m.start() < f.end for f in found):
             found.append(Cue("event", m.start(), m.end(), m.group(0), op="before" if m.group("before") else "after"))
+    if not found and not any(c.kind == "event" and c.start >= start for c in cues):
+        # "X visited Y. Who was next?", "...; who was the previous visitor?": with no other
+        # anaphor, the order word itself points back (next = after the statement, previous =
+        # before it); its rank stays the ordinal cue that already covers it. (Not when the
+        # question names its own reference: "X did Y. Who did so next, after Z?")
+        for m in _ORDER_ANAPHOR_RE.finditer(masked, start):
+            if not any(m.start() < c.end and c.start < m.end() for c in cues if c.kind != "ordinal"):
+                found.append(Cue("event", m.start(), m.end(), m.group(0), op="before" if m.group("before") else "after"))
+                break
     return min(found, key=lambda c: c.start) if found else None
+
+
+_ORDER_ANAPHOR_RE = re.compile(
+    r"\b(?:(?P<after>next)(?!\s+(?:day|week|month|year|time)s?\b)|(?P<before>previous)(?!\s+to\b))\b", re.I
+)
 
 
 def statement_reference(masked: str, mention_starts: list[int], cues: list[Cue], empty: list[Cue]) -> Statement | None:

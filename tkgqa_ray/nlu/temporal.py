@@ -63,12 +63,13 @@ _DATE_PATTERNS = [
 # side in English, whatever follows it (a name, a clause, a noun phrase, a date)
 # "at an earlier date / a later point than X": a comparative of time with its noun
 _CMP_TIME = r"at\s+an?\s+(?:{})\s+(?:date|time|point(?:\s+in\s+time)?|stage|moment)\s+than"
-_BEFORE_MW = r"by\s+the\s+time|in\s+the\s+(?:run|lead)[-\s]up\s+to|leading\s+up\s+to|" + _CMP_TIME.format("earlier|sooner|prior")
+# ("as of X" = by the time of X; not "as of the day X ...", a statement's framing lead, nlu.statement)
+_BEFORE_MW = r"by\s+the\s+time|as\s+of(?!\s+the\s+(?:day|date|time|moment|month|year)\b)|in\s+the\s+(?:run|lead)[-\s]up\s+to|leading\s+up\s+to|" + _CMP_TIME.format("earlier|sooner|prior")
 _AFTER_MW = r"in\s+the\s+(?:wake|aftermath)\s+of|on\s+the\s+heels\s+of|as\s+soon\s+as|" + _CMP_TIME.format("later|subsequent")
 # "once" as a subordinator ("Once X had visited Y, who ...") = after; not the adverb of count
 # ("at once", "more than once", "once again", "once a year", "visited Y once?")
 _ONCE = r"(?<!\bat\s)(?<!\bthan\s)(?<!\bonly\s)(?<!\bjust\s)once(?!\s+(?:again|more|or|and|a|an|every|per|in|before)\b)(?=\s+\w)"
-_BEFORE = rf"{_BEFORE_MW}|before|prior\s+to|earlier\s+than|sooner\s+than|in\s+advance\s+of|preceding|ahead\s+of|previous\s+to|until|till|up\s+to|by|preceded"
+_BEFORE = rf"{_BEFORE_MW}|before|prior\s+to|earlier\s+than|sooner\s+than|in\s+advance\s+of|preceding|ahead\s+of|previous\s+to|(?:up\s+)?(?:until|till)|up\s+to|by|preceded"
 _AFTER = rf"{_AFTER_MW}|after|following|later\s+than|subsequent\s+to|since|from|post|followed"
 _EQUAL = r"in|on|during|at|within|throughout|over|of|for|around"
 # words between an operator and its date; a part of the period ("early / mid- / late 2010",
@@ -142,16 +143,18 @@ _EVENT_OP_RE = re.compile(
     # a degree adverb belongs to the cue ("right / shortly / soon / just / long after X")
     rf"\b(?:{_DEGREE}\s+)?"
     rf"(?P<op>{_BEFORE_MW}|before|prior\s+to|earlier\s+than|sooner\s+than|in\s+advance\s+of|preceding|ahead\s+of|"
-    rf"previous\s+to|{_AFTER_MW}|after|following|later\s+than|subsequent\s+to|since|until|till|{_ONCE}|"
+    rf"previous\s+to|{_AFTER_MW}|after|following|later\s+than|subsequent\s+to|since|(?:up\s+)?(?:until|till)|{_ONCE}|"
     # the verbs of order: "(the visit) that directly followed X's ...", "who preceded X in visiting Y"
     # (not the passive "followed by", which names the later event's doer)
     rf"(?:followed|preceded)(?!\s+by\b))\b",
     re.I,
 )
 _REL_BEFORE_RE = re.compile(r"\b(?:that|which)\s+$", re.I)
+# the verbs of sequence in any form ("followed", "to follow", "precedes", "came / come after")
+SEQ_VERBS = r"(?:follow(?:ed|s)?|precede[ds]?|c[ao]mes?\s+(?:after|before)|went\s+before|go(?:es)?\s+before)"
 _SEQ_VERB_RE = re.compile(
     # the degree adverb is the cue's ("directly followed X in V-ing": the first after X)
-    rf"\b(?:{_DEGREE}\s+)?(?P<v>followed|preceded|came\s+(?:after|before)|went\s+before)\b"
+    rf"\b(?:{_DEGREE}\s+)?(?P<v>{SEQ_VERBS})\b"
     r"(?=[^,?;]*?\s(?:in|by)\s+[a-z]+ing\b)",
     re.I,
 )
@@ -160,9 +163,9 @@ SEQ_GERUND_RE = re.compile(r"\s(?:in|by)\s+[a-z]+ing\b", re.I)
 _ORD_DESC_K = re.compile(r"\b(?P<w>second|third|2nd|3rd)[\s-]+(?:to[\s-]+)?(?:last|latest)\b|\bpenultimate\b", re.I)
 _ORD_ASC_RE = re.compile(
     # "next (to V) after X" = the first after X; not "the next day/month ..." (a relative time)
-    r"\b(?:for\s+the\s+first\s+time|at\s+first|first\s+of\s+all|the\s+earliest|earliest|initially|first(?:ly)?|"
+    r"\b(?:for\s+the\s+first\s+time|at\s+first|first\s+of\s+all|the\s+earliest|earliest|initial(?:ly)?|first(?:ly)?|"
     r"(?:the\s+)?next(?!\s+(?:day|week|month|year|time)s?\b)|"
-    r"originally|the\s+soonest|soonest)\b",
+    r"originally|the\s+soonest|soonest|(?:the\s+)?(?:quickest|fastest)(?=\s+to\b))\b",
     re.I,
 )
 _ORD_DESC_RE = re.compile(
@@ -349,7 +352,12 @@ def parse_temporal_cues(question: str) -> list[Cue]:
             r"\b(?:in|on|at|during|time|occasion|instance|moment|date|day|year|month|than|before|after|to|since|until|as|following|"
             r"(?:was|is)\s+it)\s*$", before, re.I
         ):
-            cues.append(Cue("event", m.start(), m.end(), m.group(0), op="equal", granularity="day"))
+            if _PAST_PERFECT_RE.search(before):
+                # "Which country had (most recently) criticised Japan when X criticised it?": a past
+                # perfect main clause is anterior to the "when" clause -- before it, not on its day
+                cues.append(Cue("event", m.start(), m.end(), m.group(0), op="before"))
+            else:
+                cues.append(Cue("event", m.start(), m.end(), m.group(0), op="equal", granularity="day"))
             used.append(m.span())
     for m in _SIMUL_RE.finditer(q):
         if free(*m.span()):
@@ -359,7 +367,7 @@ def parse_temporal_cues(question: str) -> list[Cue]:
     # reference (the same action, X its doer); the gerund after "in" is the asked action
     for m in _SEQ_VERB_RE.finditer(q):
         if free(*m.span()):
-            op = "before" if m.group("v").lower().startswith(("prec", "came before", "went before")) else "after"
+            op = "before" if re.search(r"prec|before", m.group("v"), re.I) else "after"
             cues.append(Cue("event", m.start(), m.end(), m.group(0), op=op))
             used.append(m.span())
     # before/after <event> (operator words not attached to a date)
@@ -399,25 +407,37 @@ def parse_temporal_cues(question: str) -> list[Cue]:
         if re.search(r"\ban?\s+$", q[: m.start()], re.I) and not re.match(r"\s+times?\b", q[m.end():], re.I):
             continue
         k = _ORDINALS.get(w) or int(re.match(r"\d+", w).group(0))
+        if k == 1:  # "the 1st to visit X" ("first" itself is read above)
+            cues.append(Cue("ordinal", m.start(), m.end(), m.group(0), order="asc", k=1))
+            used.append(m.span())
+            continue
         # "the second/3rd <noun>" as a rank needs a following actor/event noun or "to"
         if k >= 2:
             cues.append(Cue("ordinal", m.start(), m.end(), m.group(0), order="asc", k=k))
             used.append(m.span())
     # "immediately / just / right / directly before X" names the event next to X: the last one
     # before it, the first one after it (an ordinal inside the cue's degree adverb), unless the
-    # question ranks otherwise. "shortly / soon / long after" say nothing about rank.
+    # question ranks otherwise. "shortly / soon / long after" say nothing about rank. So does a
+    # verb of sequence with a doer ("Who came after / followed X in V-ing Y?" asks X's successor,
+    # "who preceded X in V-ing Y" its predecessor).
     if not any(c.kind == "ordinal" for c in cues):
         for c in cues:
-            m = _IMMEDIATE_RE.match(c.text) if c.kind == "event" and c.op in ("before", "after") and not c.offset else None
-            if m:
+            if c.kind != "event" or c.op not in ("before", "after") or c.offset:
+                continue
+            m = _IMMEDIATE_RE.match(c.text)
+            seq = None if m else _SEQ_WORDS_RE.fullmatch(c.text)
+            if m or (seq and not re.match(r"(?:shortly|soon|long|well|not\s+long|sometime)\b", c.text, re.I)):
                 order = "asc" if c.op == "after" else "desc"
-                cues.append(Cue("ordinal", c.start, c.start + m.end(1), m.group(1), order=order, k=1))
+                end = c.start + m.end(1) if m else c.end
+                cues.append(Cue("ordinal", c.start, end, c.text[: end - c.start], order=order, k=1))
                 break
     cues.sort(key=lambda c: c.start)
     return cues
 
 
+_PAST_PERFECT_RE = re.compile(r"\bhad\s+(?:(?:\w+ly|recently|last|just|already|first|ever|never)\s+)*(?:been|\w+(?:ed|en|t|wn))\b", re.I)
 _IMMEDIATE_RE = re.compile(r"(immediately|directly|right|just)\s", re.I)
+_SEQ_WORDS_RE = re.compile(rf"(?:{_DEGREE}\s+)?{SEQ_VERBS}", re.I)
 
 
 # ---------------------------------------------------------------- answer type / granularity
@@ -433,7 +453,8 @@ _AUX_AFTER_RE = re.compile(
 )
 _TIME_NOUN = r"(year|years|month|months|day|days|date|dates|time|period|point\s+in\s+time)"
 _WH_TIME_RE = re.compile(
-    rf"^\s*(?:(?:is|was|were|are)\s+)?(?:the\s+)?(?:(?:first|last|earliest|latest|exact|specific|precise)\s+)?{_TIME_NOUN}\b",
+    rf"^\s*(?:(?:is|was|were|are)\s+)?(?:the\s+)?(?:(?:very|first|last|earliest|latest|final|initial|next|previous|most\s+recent|exact|specific|precise)\s+)*"
+    rf"{_TIME_NOUN}\b",
     re.I,
 )
 _IMPERATIVE_TIME_RE = re.compile(

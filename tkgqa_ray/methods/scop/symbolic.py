@@ -51,6 +51,8 @@ def _verb_before(q: str, ref: Any) -> bool:
     (the name is then the action's object: "before visiting Iran", "after it visited Iran")."""
     words = set(ref.phrase.lower().split())
     head = q[ref.cue.end : ref.mentions[0].start].lower() if ref.cue is not None else ""
+    if words and re.search(r"\b(?:his|her|its|their)\s*$", head):
+        return True  # "after his Oman trip": the possessive is the doer, the name a noun adjunct
     return any(w in words for w in re.findall(r"[a-z']+", head))
 
 
@@ -82,12 +84,34 @@ def _own_action(q: str, ref: Any, doer: str, name: str, asked_phrase: str | None
     a paraphrase of it); a same-unit or offset reference keeps its own verb (another action
     on the same day / month)."""
     head = q[ref.cue.end : ref.mentions[0].start] if ref.cue is not None else ""
+    passive = bool(_REF_PASSIVE_RE.search(head))
     phrase = ref.phrase
-    if asked_phrase and ref.cue is not None and ref.cue.op in ("before", "after") and not ref.cue.offset:
+    if asked_phrase and ref.cue is not None and ref.cue.op in ("before", "after") and not ref.cue.offset and not passive:
+        # (a passive reference is another action, done to the asked event's doer: "whom did X
+        # arrest before being threatened by Y" -- its own verb stays)
         phrase = asked_phrase
-    if _REF_PASSIVE_RE.search(head):
-        return [name, phrase, doer]
+    if passive:  # oriented here: the agent's "by" is no part of the action any more
+        return [name, re.sub(r"\s+by$", "", phrase), doer]
     return [doer, phrase, name]
+
+
+# an object pronoun after the reference's verb ("before X threatened them", "after X's threats
+# against it"): it stands for the asked event's name
+# (not the agent of a passive, "once X was arrested by them": that is the asked event's doer
+# acting on X, the parallel reading)
+_REF_OBJ_PRONOUN_RE = re.compile(r"(?<!\bby )\b(?:them|it|him|her)\b", re.I)
+
+
+def _pronoun_object(q: str, ref: Any) -> bool:
+    """True when a one-name reference clause has its own action on an object pronoun after
+    the name: "Whom did the Kenyan police arrest first after X threatened them?" -- X
+    threatened the police, not "X arrested someone" (a pro-form "after X did it / so" repeats
+    the asked action and stays a parallel reference)."""
+    if not ref.phrase or _light(ref.phrase) or ref.cue is None:
+        return False
+    tail = q[ref.mentions[0].end : ref.span[1]]
+    m = _REF_OBJ_PRONOUN_RE.search(tail)
+    return bool(m) and any(w not in _LIGHT_VERBS for w in re.findall(r"[a-z]+", tail[: m.start()].lower()))
 
 
 def _pro_form_main(a: QuestionAnalysis) -> bool:
@@ -184,6 +208,9 @@ def _strict_parse(q: str, a: QuestionAnalysis) -> dict:
             # reference's own action; a passive ("after being criticised by Japan") makes the
             # name its agent
             anchors.append(_own_action(q, ref, search[0], ms[0].text, phrase))
+        elif search is not None and _pronoun_object(q, ref):
+            # "after X threatened them": the reference's own action on the asked event's name
+            anchors.append([ms[0].text, ref.phrase, search[0] if search[0] != UNKNOWN else search[2]])
         elif search is not None:  # parallel reference: the other name in the asked role
             other = ms[0].text
             anchors.append([other, phrase, search[2]] if search[0] == UNKNOWN else [search[0], phrase, other])
