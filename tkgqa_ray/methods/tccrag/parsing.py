@@ -21,7 +21,7 @@ from tkgqa_ray.methods.roles import register_symbolic
 from tkgqa_ray.nlu.cache import context_analysis
 from tkgqa_ray.nlu.entities import EntityMatcher
 from tkgqa_ray.nlu.relations import relation_phrase
-from tkgqa_ray.nlu.signals import question_signals
+from tkgqa_ray.methods.tccrag.cues import cue_signals
 from tkgqa_ray.nlu.text import fold, mask_spans, name_spans, tokenize
 from tkgqa_ray.nlu.wrappers import strip_wrapper
 from tkgqa_ray.retrieval.answers import mentioned
@@ -226,13 +226,20 @@ def symbolic_relation_parser(inputs: dict[str, Any], ctx=None) -> dict[str, Any]
         anchors = [e for e in ents if e["name"] not in refs]
     seen_a: set[str] = set()
     anchors = [e for e in anchors if not (e["name"] in seen_a or seen_a.add(e["name"]))]
-    sig = question_signals(q)
+    sig = cue_signals(q, ctx)
     spans = [(e["start"], e["end"]) for e in ents] + list(sig.time_spans) + list(sig.wrapper_spans)
+    if ctx is not None and getattr(ctx, "table", None) is not None:
+        # nlu's wrapper spans also cover an exclusion ("Apart from X, ..."): no relation words
+        spans += list(clause_analysis(q, ctx).wrapper)
     if sig.order_span:
         spans.append(sig.order_span)
     if rspan:
         spans.append(tuple(rspan))
     phrase = relation_phrase(_NOISE.sub(" ", mask_spans(q, spans)), keep_particle=True)
+    ref_names = list(inputs.get("reference_entities") or [])
+    pro_form = bool(rspan) and _pro_form(phrase) and bool(inputs.get("reference_phrase"))
+    if pro_form:  # "who was the first to do the same?": the action is the reference clause's
+        phrase = inputs["reference_phrase"]
     atype = sig.answer_type
     subj = obj = None
     if atype == "time":
@@ -257,6 +264,10 @@ def symbolic_relation_parser(inputs: dict[str, Any], ctx=None) -> dict[str, Any]
             slot, name = pro
             subj, obj = (name, None) if slot == "subject" else (None, name)
             asked = "object" if slot == "subject" else "subject"
+        elif a is None and pro_form and len(ref_names) == 2:
+            # "X condemned Y. After that, who was the first to do the same?": a pro-verb repeats
+            # the reference event's predicate, its object included; the wh-phrase is its subject
+            obj, asked = ref_names[1], "subject"
         elif a is None:
             asked = "object"
         elif slot is not None:
@@ -280,6 +291,18 @@ def symbolic_relation_parser(inputs: dict[str, Any], ctx=None) -> dict[str, Any]
 
 
 _PRONOUN_RE = re.compile(r"\b(?:it|they|them|he|him|she|her)\b", re.I)
+# what a pro-verb leaves of a main clause's phrase once the scaffolding is gone ("do the same",
+# "do so", "do likewise", "did the same thing too"), or a verb of sequence whose action is the
+# reference clause's gerund ("Who came soonest following X in threatening Y?"), with the rank
+# adverbs the phrase may keep: no action word of its own
+_PRO_FORM_WORDS = {"same", "so", "likewise", "similarly", "too", "also", "thing", "as", "well",
+                   "came", "come", "comes", "went", "soonest", "earliest", "latest", "most", "recently"}
+
+
+def _pro_form(phrase: str) -> bool:
+    """True when a main clause's relation phrase carries no action of its own: a pro-verb
+    ("who was the first to do the same / do so / do likewise?") or nothing at all."""
+    return all(w in _PRO_FORM_WORDS for w in phrase.lower().split())
 
 
 def _pronoun_anchor(q: str, ref_names: list[str], rspan, ctx) -> tuple[str, str] | None:
@@ -362,7 +385,7 @@ def symbolic_single_parser(inputs: dict[str, Any], ctx: "RunContext") -> dict[st
         for (a, b), ix in zip(runs, ids):
             if len(ix) and int(ix[0]) >= 0:
                 ents.append({"name": ctx.table.display(ctx.table.entities[int(ix[0])]), "mention": q[a:b], "start": a, "end": b})
-    sig = question_signals(q)
+    sig = cue_signals(q, ctx)
     ref = None
     if sig.order_span:
         after = [e for e in ents if e["start"] >= sig.order_span[1] and re.fullmatch(r"\s*(?:the\s+)?", q[sig.order_span[1]:e["start"]], re.I)]
@@ -379,11 +402,20 @@ def symbolic_answerer(inputs: dict[str, Any], ctx=None) -> dict[str, Any]:
     from tkgqa_ray.retrieval.answers import candidate_answers, question_entities, slot_answers
 
     q = inputs["question"]
-    sig = question_signals(q)
+    sig = cue_signals(q, ctx)
     keys = inputs.get("fact_keys", [])
     if inputs.get("asked") in ("subject", "object", "time"):
-        return {"answers": slot_answers(keys, inputs["asked"], sig.granularity, sig.select or _adjacent(q, sig))}
+        answers = slot_answers(keys, inputs["asked"], sig.granularity, sig.select or _adjacent(q, sig))
+        return {"answers": [a for a in answers if a not in _excluded_names(q, ctx)]}
     return {"answers": candidate_answers(q, keys, select=sig.select, mentioned_names=question_entities(q, ctx))}
+
+
+def _excluded_names(q: str, ctx) -> set[str]:
+    """Names the question excludes from the answer ("Apart from X, who ...", "other than X"):
+    nlu's ``excluded`` mentions, best candidate, as answers are written (no underscores)."""
+    if ctx is None or getattr(ctx, "table", None) is None:
+        return set()
+    return {m.names[0].replace("_", " ") for m in clause_analysis(q, ctx).excluded if m.names}
 
 
 # a degree adverb of closeness on a range cue: "just / right / immediately before X"
