@@ -107,3 +107,18 @@ def test_excluded_name_is_no_slot_and_no_answer(ctx):
 def test_pro_form_words():
     assert _pro_form("") and _pro_form("likewise") and _pro_form("came soonest")
     assert not _pro_form("criticize") and not _pro_form("came to visit")
+
+
+@pytest.mark.parametrize("q, slots, want", [
+    # nlu's main-clause pronoun (Clause.pronoun): "it" after the verb is the object -> the
+    # reference's object, Chile; its first critic after 2012-03-10: Cuba
+    ("After Japan criticized Chile, who was the first to criticize it?", (None, "Chile", "subject"), "Cuba"),
+    # "it" of the anaphor "earlier than it" is no participant (nlu blanks it with the cue): the
+    # pro-form "do so" keeps the reference's object; the last critic of Chile before: Brazil
+    ("Japan criticized Chile. Who was the latest to do so earlier than it?", (None, "Chile", "subject"), "Brazil"),
+])
+def test_pronoun_of_the_main_clause_is_nlus(ctx, q, slots, want):
+    (row,) = run(ctx, [q])
+    p = row["trace"]["parse"]
+    assert (p["subject"], p["object"], p["asked"]) == slots, p
+    assert row["predictions"][:1] == [want], row["trace"]

@@ -259,7 +259,7 @@ def symbolic_relation_parser(inputs: dict[str, Any], ctx=None) -> dict[str, Any]
         # the word-order rules read the main clause only: "in which Iran held talks" inside a
         # fronted reference clause is not "which Iran ..." of the question
         qm = mask_spans(q, [tuple(rspan)]) if rspan else q
-        pro = _pronoun_anchor(q, list(inputs.get("reference_entities") or []), rspan, ctx) if a is None else None
+        pro = _pronoun_anchor(ref_names, rspan, ctx, q) if a is None else None
         if pro is not None:
             slot, name = pro
             subj, obj = (name, None) if slot == "subject" else (None, name)
@@ -290,7 +290,6 @@ def symbolic_relation_parser(inputs: dict[str, Any], ctx=None) -> dict[str, Any]
     return {"relation_phrase": phrase, "subject": subj, "object": obj, "asked": asked}
 
 
-_PRONOUN_RE = re.compile(r"\b(?:it|they|them|he|him|she|her)\b", re.I)
 # what a pro-verb leaves of a main clause's phrase once the scaffolding is gone ("do the same",
 # "do so", "do likewise", "did the same thing too"), or a verb of sequence whose action is the
 # reference clause's gerund ("Who came soonest following X in threatening Y?"), with the rank
@@ -305,32 +304,27 @@ def _pro_form(phrase: str) -> bool:
     return all(w in _PRO_FORM_WORDS for w in phrase.lower().split())
 
 
-def _pronoun_anchor(q: str, ref_names: list[str], rspan, ctx) -> tuple[str, str] | None:
+def _pronoun_anchor(ref_names: list[str], rspan, ctx, q: str) -> tuple[str, str] | None:
     """A main clause with no name of its own whose participant is a pronoun standing for one
     of a full reference event's names ("After X occupied territory of China, who was the
     first to occupy it?", "Earlier than the journalists' request to Y, who did they make an
     appeal to?"): (the pronoun's slot, the name it stands for), or None.
 
-    The pronoun's slot is nlu's clause reading of a name at the pronoun's place (``it`` in
-    "who first occupied it" is the object, ``they`` in "who did they appeal to" the subject;
-    a passive "who was X visited by" reads as for a name). It stands for the reference
-    event's participant in the same slot (parallel clauses: "After X visited Y, who visited
-    it?" repeats Y), the reference names being in (subject, object) order. Before, such a
-    main clause had no anchor and no route: the question got no structured answer."""
+    The pronoun and the slot the wh-phrase asks relative to it are nlu's (``Clause.pronoun``
+    and ``Clause.open_slot`` of the main clause: ``it`` in "who first occupied it" is the
+    object, ``they`` in "who did they appeal to" the subject, so the wh-phrase asks the other
+    slot). It stands for the reference event's participant in the same slot (parallel
+    clauses: "After X visited Y, who visited it?" repeats Y), the reference names being in
+    (subject, object) order. Before, such a main clause had no anchor and no route: the
+    question got no structured answer. (Until the ``tccrag3`` round TCC-RAG found the
+    pronoun itself, a copy of nlu's rule; on dev3-dev5 the two differ on one question, where
+    nlu rightly reads "earlier than **it**" as the anaphor, and its answer is the same.)"""
     if ctx is None or len(ref_names) != 2 or not rspan or getattr(ctx, "table", None) is None:
         return None
-    from tkgqa_ray.nlu.analysis import _open_slot as nlu_open_slot
-
     a = clause_analysis(q, ctx)
-    if a.answer_type != "entity" or a.main.mentions or _wh_in_reference(a):
+    if a.answer_type != "entity" or a.main.mentions or a.main.pronoun is None or a.main.open_slot is None:
         return None
-    masked = mask_spans(q, [(m.start, m.end) for m in a.mentions] + list(a.wrapper) + [tuple(rspan)])
-    pron = [m for m in _PRONOUN_RE.finditer(masked) if not (a.wh_span and a.wh_span[0] <= m.start() < a.wh_span[1])]
-    if len(pron) != 1:
-        return None
-    x = SimpleNamespace(start=pron[0].start(), end=pron[0].end())
-    asked = nlu_open_slot(masked, a.wh_span, x)  # the slot the wh-phrase asks, relative to the pronoun
-    slot = "subject" if asked == "object" else "object"
+    slot = "subject" if a.main.open_slot == "object" else "object"
     return slot, ref_names[0] if slot == "subject" else ref_names[1]
 
 
@@ -355,20 +349,12 @@ def _open_slot(q: str, anchor: dict, ctx) -> str | None:
     if ctx is None or anchor.get("start", -1) < 0 or getattr(ctx, "table", None) is None:
         return None
     a = clause_analysis(q, ctx)
-    if a.answer_type != "entity" or not a.main.mentions or a.main.open_slot is None or _wh_in_reference(a):
+    if a.answer_type != "entity" or not a.main.mentions or a.main.open_slot is None:
         return None
     m = a.main.mentions[0]
     if m.start < anchor["end"] and anchor["start"] < m.end:
         return a.main.open_slot
     return None
-
-
-def _wh_in_reference(a) -> bool:
-    """nlu's wh-phrase lies inside a reference clause ("During the year in which X ..., which
-    actor did Y call on?": the relative "in which" of the fronted clause was taken for the
-    question's wh-phrase), so its open slot is not the main clause's: the word-order rules
-    decide instead. (The wh-span itself is nlu's; this only declines to use it.)"""
-    return bool(a.wh_span) and any(r.span[0] <= a.wh_span[0] < r.span[1] for r in a.refs)
 
 
 clause_analysis = context_analysis  # the same cached analysis SCoP's roles read
