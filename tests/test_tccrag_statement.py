@@ -29,6 +29,9 @@ ROWS = [
     # Peru's visits: Kenya in March (the reference's month), Ghana in May
     ("Peru", VISIT, "Kenya", "2012-03-20"),
     ("Peru", VISIT, "Ghana", "2012-05-20"),
+    # Kenya criticised Chile on 2012-06-01; Peru visited Kenya again on 2012-07-02
+    ("Kenya", CRIT, "Chile", "2012-06-01"),
+    ("Peru", VISIT, "Kenya", "2012-07-02"),
 ]
 
 
@@ -122,3 +125,26 @@ def test_pronoun_of_the_main_clause_is_nlus(ctx, q, slots, want):
     p = row["trace"]["parse"]
     assert (p["subject"], p["object"], p["asked"]) == slots, p
     assert row["predictions"][:1] == [want], row["trace"]
+
+
+def test_a_name_written_twice_in_two_forms_keeps_both_occurrences(ctx):
+    # "the Kenyan" is grounded by path B only (fuzzy: "kenyan" ~ "kenya", ratio 10/11), "Kenya"
+    # by both paths. The reference event is Criticize(Kenya, Chile) on 2012-06-01; Peru's
+    # first visit to Kenya after it: 2012-07-02 (the March visit is before it)
+    (row,) = run(ctx, ["On what date did Peru first visit Kenya in the aftermath of the Kenyan criticism of Chile?"])
+    p = row["trace"]["parse"]
+    assert p["reference"] == ["Kenya", "Chile"], p
+    assert row["predictions"][:1] == ["2012-07-02"], row["trace"]
+
+
+def test_occurrences_helper():
+    from tkgqa_ray.methods.tccrag.method import _occurrences
+
+    pa = {1: [("Kenya", 20, 25)], 2: [("Chile", 60, 65)]}
+    pb = {1: [("Kenya", 20, 25), ("Kenyan", 40, 46)], 2: [("Chile", 60, 65)], 3: [("X", -1, -1)]}
+    assert _occurrences(1, pa, pb) == [("Kenya", 20, 25), ("Kenyan", 40, 46)]
+    assert _occurrences(2, pa, pb) == [("Chile", 60, 65)]
+    assert _occurrences(3, pa, pb) == [("X", -1, -1)]  # path B alone: as before
+    # a path-B occurrence inside another entity's path-A name is not added
+    assert _occurrences(1, {1: [("Kenya", 0, 5)], 2: [("Police (Kenya)", 30, 44)]},
+                        {1: [("Kenya", 0, 5), ("Kenya", 38, 43)]}) == [("Kenya", 0, 5)]

@@ -164,6 +164,21 @@ def _outermost(ents: list[dict]) -> list[dict]:
     return [e for e in ents if e["start"] < 0 or not any(inside(e, o) for o in ents)]
 
 
+def _occurrences(eid: int, pa: dict, pb: dict) -> list[tuple[str, int, int]]:
+    """Where entity ``eid`` is written: the gazetteer's (path A) occurrences, plus path B's
+    that lie outside every path-A name. A name can be written twice in two forms, one only
+    path B grounds ("... visit to **Ethiopia** ... after **the Ethiopian** stated readiness
+    to negotiate with Angola": the demonym by the fuzzy tier); before, path A's occurrences
+    alone were kept when both paths had the entity, so the reference clause lost its
+    subject (an elliptic reading of "Angola" instead of the full event)."""
+    occ = list(pa.get(eid) or [])
+    if not occ:
+        return list(pb.get(eid) or [])
+    taken = [(a, b) for o in pa.values() for _, a, b in o]
+    occ += [o for o in pb.get(eid) or [] if o[1] >= 0 and not any(a < o[2] and o[1] < b for a, b in taken)]
+    return occ
+
+
 def _not_excluded(ents: list[dict], spans: list[tuple[int, int]]) -> list[dict]:
     """Drop the occurrences of a name the question excludes from the answer ("**Apart from**
     Mahmoud Abbas, who did X consult before X's consultations with Mahmoud Abbas?", "Which
@@ -262,7 +277,7 @@ class ProgressiveParse(Stage):
             ents = []
             for eid in chosen[i]:
                 cands = [[int(e), float(sc)] for e, sc in alts[i].get(eid) or [(eid, 1.0)]]
-                for surf, a, b in path_a[i].get(eid) or path_b[i][eid]:  # every occurrence
+                for surf, a, b in _occurrences(eid, path_a[i], path_b[i]):  # every occurrence
                     ents.append({"name": disp(table.entities[eid]), "id": eid, "mention": surf, "start": a, "end": b,
                                  "candidates": cands})
             ents.sort(key=lambda e: e["start"])
