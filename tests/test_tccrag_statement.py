@@ -148,3 +148,18 @@ def test_occurrences_helper():
     # a path-B occurrence inside another entity's path-A name is not added
     assert _occurrences(1, {1: [("Kenya", 0, 5)], 2: [("Police (Kenya)", 30, 44)]},
                         {1: [("Kenya", 0, 5), ("Kenya", 38, 43)]}) == [("Kenya", 0, 5)]
+
+
+@pytest.mark.parametrize("q, phrase, want", [
+    # the wh-phrase's noun is no relation word (before: "participant criticized", "actors
+    # criticized", which the lexicon grounded elsewhere); critics of Chile after Japan's
+    # (2012-03-10) criticism, first: Cuba
+    ("Which participant criticized Chile first after Japan did?", "criticized", "Cuba"),
+    # our own wording: a fronted "By which actors" (the phrase trims the leading "by")
+    ("By which actors was Chile first criticized after Japan had criticized it?", "criticized", "Cuba"),
+])
+def test_wh_phrase_is_no_part_of_the_relation_phrase(ctx, q, phrase, want):
+    (row,) = run(ctx, [q])
+    p = row["trace"]["parse"]
+    assert p["relation_phrase"] == phrase, p
+    assert row["predictions"][:1] == [want], row["trace"]

@@ -230,7 +230,12 @@ def symbolic_relation_parser(inputs: dict[str, Any], ctx=None) -> dict[str, Any]
     spans = [(e["start"], e["end"]) for e in ents] + list(sig.time_spans) + list(sig.wrapper_spans)
     if ctx is not None and getattr(ctx, "table", None) is not None:
         # nlu's wrapper spans also cover an exclusion ("Apart from X, ..."): no relation words
-        spans += list(clause_analysis(q, ctx).wrapper)
+        an = clause_analysis(q, ctx)
+        spans += list(an.wrapper)
+        if an.wh_span:  # "Which actors ... were the topic of": the wh-phrase's noun is no relation word
+            wh = an.wh_span
+            prep = re.match(r"(?:with|to|for|from|against|by|of|on|at|in|about)\s+", q[wh[0]:wh[1]], re.I)
+            spans.append((wh[0] + prep.end(), wh[1]) if prep else wh)
     if sig.order_span:
         spans.append(sig.order_span)
     if rspan:
