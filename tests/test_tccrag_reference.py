@@ -56,7 +56,7 @@ def test_reference_without_nlu_clause_keeps_the_old_rule():
     ref = _reference(q, ents, (0, 6))
     assert ref["entities"] == ["Mexico"] and ref["phrase"] == ""
     # with nlu's clause (cue at 0..6, clause up to the comma) the same reference
-    ref2 = _reference(q, ents, (0, 6), [((0, 13), "")])
+    ref2 = _reference(q, ents, (0, 6), [((0, 13), "", (0, 6))])
     assert ref2["entities"] == ["Mexico"] and ref2["span"] == [0, 13]
 
 
@@ -84,7 +84,7 @@ def test_a_name_inside_a_longer_name_is_not_a_slot():
     assert [e["name"] for e in kept] == [gd, gd, "China"]
     cue = q.index("in the same month when")
     span = (cue, cue + len("in the same month when"))
-    clause = [((cue, len(q) - 1), "made a trip to")]
+    clause = [((cue, len(q) - 1), "made a trip to", span)]
     assert _reference(q, ents, span, clause)["entities"] == [gd, "Japan"]  # without the filter
     ref = _reference(q, kept, span, clause)
     assert ref["entities"] == [gd, "China"] and ref["phrase"] == "made a trip to"

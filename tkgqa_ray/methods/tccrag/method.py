@@ -50,7 +50,7 @@ from tkgqa_ray.methods.tccrag.parsing import (
 from tkgqa_ray.methods.tccrag.state import KEY, EntityReading, TccParse, TccragState, check_stages
 from tkgqa_ray.methods.tccrag.views import CausalCueGraph
 from tkgqa_ray.nlu.relations import ground_relation, ground_relations
-from tkgqa_ray.nlu.signals import question_signals
+from tkgqa_ray.methods.tccrag.cues import cue_signals
 from tkgqa_ray.retrieval.dense import dense_fact_ids
 from tkgqa_ray.retrieval.render import fact_keys
 from tkgqa_ray.schema import StrictModel
@@ -73,7 +73,7 @@ _GAP = EVENT_CLAUSE_GAP_RE  # nlu's one "the time that" clause-gap pattern
 
 
 def _reference(q: str, ents: list[dict], order_span: tuple[int, int] | None,
-               clauses: list[tuple[tuple[int, int], str]] = ()) -> dict | None:
+               clauses: list[tuple[tuple[int, int], str, tuple[int, int] | None]] = ()) -> dict | None:
     """The reference of the order cue: one entity in the cue clause ("Before Mexico, ...") —
     elliptic, the question's own relation — or a full anchor event "... as Iran visited
     China" (two entities in the cue clause, its own relation phrase).
@@ -87,8 +87,10 @@ def _reference(q: str, ents: list[dict], order_span: tuple[int, int] | None,
     rule: the grounded entity right after the cue span (only a "the time that" gap between)."""
     if not order_span:
         return None
-    for (a, b), phrase in clauses:
-        if not (a < order_span[1] and order_span[0] < b):
+    for (a, b), phrase, cue in clauses:
+        # the clause of this cue: it starts at the cue, or (a reference stated before the
+        # question, "X condemned Y. After that, who ...") nlu gave it this cue as its anaphor
+        if not (a < order_span[1] and order_span[0] < b) and not (cue and cue[0] < order_span[1] and order_span[0] < cue[1]):
             continue
         inside = sorted((e for e in ents if a <= e["start"] < b), key=lambda e: e["start"])
         if not inside:
@@ -160,6 +162,31 @@ def _outermost(ents: list[dict]) -> list[dict]:
                 and o["end"] - o["start"] > e["end"] - e["start"])
 
     return [e for e in ents if e["start"] < 0 or not any(inside(e, o) for o in ents)]
+
+
+def _occurrences(eid: int, pa: dict, pb: dict) -> list[tuple[str, int, int]]:
+    """Where entity ``eid`` is written: the gazetteer's (path A) occurrences, plus path B's
+    that lie outside every path-A name. A name can be written twice in two forms, one only
+    path B grounds ("... visit to **Ethiopia** ... after **the Ethiopian** stated readiness
+    to negotiate with Angola": the demonym by the fuzzy tier); before, path A's occurrences
+    alone were kept when both paths had the entity, so the reference clause lost its
+    subject (an elliptic reading of "Angola" instead of the full event)."""
+    occ = list(pa.get(eid) or [])
+    if not occ:
+        return list(pb.get(eid) or [])
+    taken = [(a, b) for o in pa.values() for _, a, b in o]
+    occ += [o for o in pb.get(eid) or [] if o[1] >= 0 and not any(a < o[2] and o[1] < b for a, b in taken)]
+    return occ
+
+
+def _not_excluded(ents: list[dict], spans: list[tuple[int, int]]) -> list[dict]:
+    """Drop the occurrences of a name the question excludes from the answer ("**Apart from**
+    Mahmoud Abbas, who did X consult before X's consultations with Mahmoud Abbas?", "Which
+    actors, **other than** the African Union, ...": nlu's ``excluded`` mentions). Such a name
+    fills no slot of the asked event; its other occurrences (here in the reference clause)
+    keep theirs. Before, the excluded occurrence was the first name of the main clause and
+    became its anchor (the chain read the wrong slot, or nothing)."""
+    return [e for e in ents if not any(a < e["end"] and e["start"] < b for a, b in spans)]
 
 
 class ProgressiveParse(Stage):
@@ -250,18 +277,18 @@ class ProgressiveParse(Stage):
             ents = []
             for eid in chosen[i]:
                 cands = [[int(e), float(sc)] for e, sc in alts[i].get(eid) or [(eid, 1.0)]]
-                for surf, a, b in path_a[i].get(eid) or path_b[i][eid]:  # every occurrence
+                for surf, a, b in _occurrences(eid, path_a[i], path_b[i]):  # every occurrence
                     ents.append({"name": disp(table.entities[eid]), "id": eid, "mention": surf, "start": a, "end": b,
                                  "candidates": cands})
             ents.sort(key=lambda e: e["start"])
-            ents_all.append(_outermost(ents))
+            ents_all.append(_not_excluded(_outermost(ents), self._excluded(s["question"])))
             s["trace"]["grounding"] = {
                 "path_a": [disp(table.entities[e]) for e in path_a[i]],
                 "path_b": [disp(table.entities[e]) for e in path_b[i]],
                 "agree": i not in need,
             }
         # the cue's reference: deterministic (cue rules), also with an LLM backbone (module doc)
-        refs = [_reference(s["question"], ents_all[i], question_signals(s["question"]).order_span,
+        refs = [_reference(s["question"], ents_all[i], cue_signals(s["question"], self.ctx).order_span,
                            self._clauses(s["question"])) for i, s in enumerate(states)]
         outs = run_roles(self.ctx, states, [
             RoleRequest(METHOD, "relation_parser", {
@@ -271,17 +298,25 @@ class ProgressiveParse(Stage):
                 "reference": " ... ".join(refs[i]["entities"]) if refs[i] else None,
                 "reference_entities": refs[i]["entities"] if refs[i] else [],
                 "reference_span": refs[i]["span"] if refs[i] else None,
+                "reference_phrase": refs[i]["phrase"] if refs[i] else "",
             }, RelationParseOutput, s["quid"]) for i, s in enumerate(states)])
         self._warm([(out or {}).get("relation_phrase") for out in outs] + [(r or {}).get("phrase") for r in refs], self.relation_k)
         for i, (s, out) in enumerate(zip(states, outs)):
             self._finish(s, ents_all[i], out or {}, refs[i], k=self.relation_k, agree=i not in need)
         return states
 
-    def _clauses(self, q: str) -> list[tuple[tuple[int, int], str]]:
-        """nlu's reference clauses of ``q`` (span, relation phrase): deterministic cue rules."""
+    def _clauses(self, q: str) -> list[tuple[tuple[int, int], str, tuple[int, int] | None]]:
+        """nlu's reference clauses of ``q`` (span, relation phrase, span of its cue): deterministic cue rules."""
         from tkgqa_ray.methods.tccrag.parsing import clause_analysis
 
-        return [((r.span[0], r.span[1]), r.phrase) for r in clause_analysis(q, self.ctx).refs]
+        return [((r.span[0], r.span[1]), r.phrase, (r.cue.start, r.cue.end) if r.cue is not None else None)
+                for r in clause_analysis(q, self.ctx).refs]
+
+    def _excluded(self, q: str) -> list[tuple[int, int]]:
+        """Spans of the names nlu reads as excluded from the answer ("Apart from X, who ...")."""
+        from tkgqa_ray.methods.tccrag.parsing import clause_analysis
+
+        return [(m.start, m.end) for m in clause_analysis(q, self.ctx).excluded]
 
     def _warm(self, phrases: list, k: int) -> None:
         """Ground every phrase of the batch in one index search (one encoder batch / one
@@ -295,7 +330,7 @@ class ProgressiveParse(Stage):
         return [(c.id, c.swap) for c in ground_relation(phrase, self.ctx.embeddings, k, self.ctx.table.relations)]
 
     def _finish(self, s: State, ents: list[dict], out: dict, ref: dict | None, k: int, agree) -> None:
-        sig = question_signals(s["question"])  # deterministic cue; the role's asked slot wins over its answer type
+        sig = cue_signals(s["question"], self.ctx)  # deterministic cue; the role's asked slot wins over its answer type
         by_name = {e["name"]: e["id"] for e in ents}
         phrase = out.get("relation_phrase") or ""
         readings = self._ground(phrase, k)
@@ -397,7 +432,7 @@ class ChainRetrieve(Stage):
             qs = [states[i]["question"] for i in need_fallback]
             hints = []
             for q in qs:
-                e = question_signals(q).explicit
+                e = cue_signals(q, self.ctx).explicit
                 hints.append((e.lo, e.hi) if e else None)
             hits = dense_fact_ids(self.ctx, qs, self.fallback_k, time_hints=hints, triple_pool=2 * self.fallback_k)
             for i, (fids, _) in zip(need_fallback, hits):
@@ -487,7 +522,7 @@ class ChainRetrieve(Stage):
         each relation reading (relation, direction) in score order; the first whose chain is
         non-empty answers (the KG decides) and is recorded in ``info["reading"]``. All their
         posting lists were fetched by :meth:`_prefetch` in one batched store call."""
-        sig = question_signals(s["question"])  # the cue: deterministic by design (module doc)
+        sig = cue_signals(s["question"], self.ctx)  # the cue: deterministic by design (module doc)
         table = self.ctx.table
         info: dict[str, Any] = {"tried": []}
         route = None
@@ -654,7 +689,7 @@ class CausalFilter(Stage):
         for s in states:
             st: TccragState = s.pop(KEY, None) or TccragState()  # the last stage that needs it
             facts = sorted(_evfacts(table, st.cands), key=lambda f: (f.start, f.fid))
-            sig = question_signals(s["question"])  # CEF conditions on the deterministic cue (paper §IV-C)
+            sig = cue_signals(s["question"], self.ctx)  # CEF conditions on the deterministic cue (paper §IV-C)
             if self.enabled and facts:
                 res = causal_evidence_filter(
                     facts, asked=st.asked, order=sig.order, select=sig.select, boundary=st.boundary,

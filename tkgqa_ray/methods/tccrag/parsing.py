@@ -21,7 +21,7 @@ from tkgqa_ray.methods.roles import register_symbolic
 from tkgqa_ray.nlu.cache import context_analysis
 from tkgqa_ray.nlu.entities import EntityMatcher
 from tkgqa_ray.nlu.relations import relation_phrase
-from tkgqa_ray.nlu.signals import question_signals
+from tkgqa_ray.methods.tccrag.cues import cue_signals
 from tkgqa_ray.nlu.text import fold, mask_spans, name_spans, tokenize
 from tkgqa_ray.nlu.wrappers import strip_wrapper
 from tkgqa_ray.retrieval.answers import mentioned
@@ -226,13 +226,25 @@ def symbolic_relation_parser(inputs: dict[str, Any], ctx=None) -> dict[str, Any]
         anchors = [e for e in ents if e["name"] not in refs]
     seen_a: set[str] = set()
     anchors = [e for e in anchors if not (e["name"] in seen_a or seen_a.add(e["name"]))]
-    sig = question_signals(q)
+    sig = cue_signals(q, ctx)
     spans = [(e["start"], e["end"]) for e in ents] + list(sig.time_spans) + list(sig.wrapper_spans)
+    if ctx is not None and getattr(ctx, "table", None) is not None:
+        # nlu's wrapper spans also cover an exclusion ("Apart from X, ..."): no relation words
+        an = clause_analysis(q, ctx)
+        spans += list(an.wrapper)
+        if an.wh_span:  # "Which actors ... were the topic of": the wh-phrase's noun is no relation word
+            wh = an.wh_span
+            prep = re.match(r"(?:with|to|for|from|against|by|of|on|at|in|about)\s+", q[wh[0]:wh[1]], re.I)
+            spans.append((wh[0] + prep.end(), wh[1]) if prep else wh)
     if sig.order_span:
         spans.append(sig.order_span)
     if rspan:
         spans.append(tuple(rspan))
     phrase = relation_phrase(_NOISE.sub(" ", mask_spans(q, spans)), keep_particle=True)
+    ref_names = list(inputs.get("reference_entities") or [])
+    pro_form = bool(rspan) and _pro_form(phrase) and bool(inputs.get("reference_phrase"))
+    if pro_form:  # "who was the first to do the same?": the action is the reference clause's
+        phrase = inputs["reference_phrase"]
     atype = sig.answer_type
     subj = obj = None
     if atype == "time":
@@ -252,11 +264,15 @@ def symbolic_relation_parser(inputs: dict[str, Any], ctx=None) -> dict[str, Any]
         # the word-order rules read the main clause only: "in which Iran held talks" inside a
         # fronted reference clause is not "which Iran ..." of the question
         qm = mask_spans(q, [tuple(rspan)]) if rspan else q
-        pro = _pronoun_anchor(q, list(inputs.get("reference_entities") or []), rspan, ctx) if a is None else None
+        pro = _pronoun_anchor(ref_names, rspan, ctx, q) if a is None else None
         if pro is not None:
             slot, name = pro
             subj, obj = (name, None) if slot == "subject" else (None, name)
             asked = "object" if slot == "subject" else "subject"
+        elif a is None and pro_form and len(ref_names) == 2:
+            # "X condemned Y. After that, who was the first to do the same?": a pro-verb repeats
+            # the reference event's predicate, its object included; the wh-phrase is its subject
+            obj, asked = ref_names[1], "subject"
         elif a is None:
             asked = "object"
         elif slot is not None:
@@ -279,35 +295,41 @@ def symbolic_relation_parser(inputs: dict[str, Any], ctx=None) -> dict[str, Any]
     return {"relation_phrase": phrase, "subject": subj, "object": obj, "asked": asked}
 
 
-_PRONOUN_RE = re.compile(r"\b(?:it|they|them|he|him|she|her)\b", re.I)
+# what a pro-verb leaves of a main clause's phrase once the scaffolding is gone ("do the same",
+# "do so", "do likewise", "did the same thing too"), or a verb of sequence whose action is the
+# reference clause's gerund ("Who came soonest following X in threatening Y?"), with the rank
+# adverbs the phrase may keep: no action word of its own
+_PRO_FORM_WORDS = {"same", "so", "likewise", "similarly", "too", "also", "thing", "as", "well",
+                   "came", "come", "comes", "went", "soonest", "earliest", "latest", "most", "recently"}
 
 
-def _pronoun_anchor(q: str, ref_names: list[str], rspan, ctx) -> tuple[str, str] | None:
+def _pro_form(phrase: str) -> bool:
+    """True when a main clause's relation phrase carries no action of its own: a pro-verb
+    ("who was the first to do the same / do so / do likewise?") or nothing at all."""
+    return all(w in _PRO_FORM_WORDS for w in phrase.lower().split())
+
+
+def _pronoun_anchor(ref_names: list[str], rspan, ctx, q: str) -> tuple[str, str] | None:
     """A main clause with no name of its own whose participant is a pronoun standing for one
     of a full reference event's names ("After X occupied territory of China, who was the
     first to occupy it?", "Earlier than the journalists' request to Y, who did they make an
     appeal to?"): (the pronoun's slot, the name it stands for), or None.
 
-    The pronoun's slot is nlu's clause reading of a name at the pronoun's place (``it`` in
-    "who first occupied it" is the object, ``they`` in "who did they appeal to" the subject;
-    a passive "who was X visited by" reads as for a name). It stands for the reference
-    event's participant in the same slot (parallel clauses: "After X visited Y, who visited
-    it?" repeats Y), the reference names being in (subject, object) order. Before, such a
-    main clause had no anchor and no route: the question got no structured answer."""
+    The pronoun and the slot the wh-phrase asks relative to it are nlu's (``Clause.pronoun``
+    and ``Clause.open_slot`` of the main clause: ``it`` in "who first occupied it" is the
+    object, ``they`` in "who did they appeal to" the subject, so the wh-phrase asks the other
+    slot). It stands for the reference event's participant in the same slot (parallel
+    clauses: "After X visited Y, who visited it?" repeats Y), the reference names being in
+    (subject, object) order. Before, such a main clause had no anchor and no route: the
+    question got no structured answer. (Until the ``tccrag3`` round TCC-RAG found the
+    pronoun itself, a copy of nlu's rule; on dev3-dev5 the two differ on one question, where
+    nlu rightly reads "earlier than **it**" as the anaphor, and its answer is the same.)"""
     if ctx is None or len(ref_names) != 2 or not rspan or getattr(ctx, "table", None) is None:
         return None
-    from tkgqa_ray.nlu.analysis import _open_slot as nlu_open_slot
-
     a = clause_analysis(q, ctx)
-    if a.answer_type != "entity" or a.main.mentions or _wh_in_reference(a):
+    if a.answer_type != "entity" or a.main.mentions or a.main.pronoun is None or a.main.open_slot is None:
         return None
-    masked = mask_spans(q, [(m.start, m.end) for m in a.mentions] + list(a.wrapper) + [tuple(rspan)])
-    pron = [m for m in _PRONOUN_RE.finditer(masked) if not (a.wh_span and a.wh_span[0] <= m.start() < a.wh_span[1])]
-    if len(pron) != 1:
-        return None
-    x = SimpleNamespace(start=pron[0].start(), end=pron[0].end())
-    asked = nlu_open_slot(masked, a.wh_span, x)  # the slot the wh-phrase asks, relative to the pronoun
-    slot = "subject" if asked == "object" else "object"
+    slot = "subject" if a.main.open_slot == "object" else "object"
     return slot, ref_names[0] if slot == "subject" else ref_names[1]
 
 
@@ -332,20 +354,12 @@ def _open_slot(q: str, anchor: dict, ctx) -> str | None:
     if ctx is None or anchor.get("start", -1) < 0 or getattr(ctx, "table", None) is None:
         return None
     a = clause_analysis(q, ctx)
-    if a.answer_type != "entity" or not a.main.mentions or a.main.open_slot is None or _wh_in_reference(a):
+    if a.answer_type != "entity" or not a.main.mentions or a.main.open_slot is None:
         return None
     m = a.main.mentions[0]
     if m.start < anchor["end"] and anchor["start"] < m.end:
         return a.main.open_slot
     return None
-
-
-def _wh_in_reference(a) -> bool:
-    """nlu's wh-phrase lies inside a reference clause ("During the year in which X ..., which
-    actor did Y call on?": the relative "in which" of the fronted clause was taken for the
-    question's wh-phrase), so its open slot is not the main clause's: the word-order rules
-    decide instead. (The wh-span itself is nlu's; this only declines to use it.)"""
-    return bool(a.wh_span) and any(r.span[0] <= a.wh_span[0] < r.span[1] for r in a.refs)
 
 
 clause_analysis = context_analysis  # the same cached analysis SCoP's roles read
@@ -362,7 +376,7 @@ def symbolic_single_parser(inputs: dict[str, Any], ctx: "RunContext") -> dict[st
         for (a, b), ix in zip(runs, ids):
             if len(ix) and int(ix[0]) >= 0:
                 ents.append({"name": ctx.table.display(ctx.table.entities[int(ix[0])]), "mention": q[a:b], "start": a, "end": b})
-    sig = question_signals(q)
+    sig = cue_signals(q, ctx)
     ref = None
     if sig.order_span:
         after = [e for e in ents if e["start"] >= sig.order_span[1] and re.fullmatch(r"\s*(?:the\s+)?", q[sig.order_span[1]:e["start"]], re.I)]
@@ -379,11 +393,20 @@ def symbolic_answerer(inputs: dict[str, Any], ctx=None) -> dict[str, Any]:
     from tkgqa_ray.retrieval.answers import candidate_answers, question_entities, slot_answers
 
     q = inputs["question"]
-    sig = question_signals(q)
+    sig = cue_signals(q, ctx)
     keys = inputs.get("fact_keys", [])
     if inputs.get("asked") in ("subject", "object", "time"):
-        return {"answers": slot_answers(keys, inputs["asked"], sig.granularity, sig.select or _adjacent(q, sig))}
+        answers = slot_answers(keys, inputs["asked"], sig.granularity, sig.select or _adjacent(q, sig))
+        return {"answers": [a for a in answers if a not in _excluded_names(q, ctx)]}
     return {"answers": candidate_answers(q, keys, select=sig.select, mentioned_names=question_entities(q, ctx))}
+
+
+def _excluded_names(q: str, ctx) -> set[str]:
+    """Names the question excludes from the answer ("Apart from X, who ...", "other than X"):
+    nlu's ``excluded`` mentions, best candidate, as answers are written (no underscores)."""
+    if ctx is None or getattr(ctx, "table", None) is None:
+        return set()
+    return {m.names[0].replace("_", " ") for m in clause_analysis(q, ctx).excluded if m.names}
 
 
 # a degree adverb of closeness on a range cue: "just / right / immediately before X"
