@@ -87,11 +87,14 @@ def _op_span(cue: Cue, question: str, explicit: ExplicitTime | None) -> tuple[in
     return cue.start, (m.end() if m else cue.end)
 
 
-@lru_cache(maxsize=16384)
-def question_signals(question: str) -> QuestionSignals:
-    """Signals of one question (cached: stages of one method read them several times)."""
-    cues = parse_temporal_cues(strip_wrapper(question))  # wrapper words are never cues
-    times = explicit_times(question)
+def order_fields(question: str, cues: list[Cue], times: list[ExplicitTime] | None = None) -> dict:
+    """The ordering fields of :class:`QuestionSignals` condensed from ``cues`` (read off
+    ``question``): an offset cue first ("3 days after X" → same at day level, shifted), then
+    a same-unit cue, then before / after, then an explicit time alone ("in"); ``order`` None
+    when there is no cue. One condensation for every reading of the cues (TCC-RAG also runs
+    it on nlu's clause analysis' cues: ``methods.tccrag.cues``). ``times``: the question's
+    :func:`explicit_times`, when the caller has them."""
+    times = explicit_times(question) if times is None else times
     timed = [c for c in cues if c.kind in ("time", "interval")]
     explicit = _explicit_of(timed[0], question, times) if timed else None
     order: Order | None = None
@@ -119,6 +122,15 @@ def question_signals(question: str) -> QuestionSignals:
         order, order_span = c.op, _op_span(c, question, own)  # type: ignore[assignment]
     elif explicit is not None:
         order = "in"
+    return {"order": order, "order_span": order_span, "same_granularity": same_gran, "offset_days": offset,
+            "explicit": explicit}
+
+
+@lru_cache(maxsize=16384)
+def question_signals(question: str) -> QuestionSignals:
+    """Signals of one question (cached: stages of one method read them several times)."""
+    cues = parse_temporal_cues(strip_wrapper(question))  # wrapper words are never cues
+    times = explicit_times(question)
     ordinals = [c for c in cues if c.kind == "ordinal" and c.k == 1]
     select: Select | None = None
     if ordinals:
@@ -128,15 +140,11 @@ def question_signals(question: str) -> QuestionSignals:
     return QuestionSignals(
         answer_type=atype,
         granularity=gran,
-        order=order,
         select=select,
-        explicit=explicit,
-        same_granularity=same_gran,
-        offset_days=offset,
-        order_span=order_span,
+        **order_fields(question, cues, times),
         time_spans=tuple((t.start, t.end) for t in times),
         wrapper_spans=wrapper_spans(question),
     )
 
 
-__all__ = ["ExplicitTime", "QuestionSignals", "explicit_times", "question_signals"]
+__all__ = ["ExplicitTime", "QuestionSignals", "explicit_times", "order_fields", "question_signals"]

@@ -14,10 +14,10 @@ before the question. Two kinds of cue are therefore only in the analysis:
   accord with Y; **6 days earlier**, who ...", and the operator a date statement lends its
   time cue ("Take 7 August 2010 as the reference point: whom did X ask **earlier**?").
 
-:func:`cue_signals` condenses the analysis' cues the way ``question_signals`` condenses its own
-(an offset cue first, then a same-unit cue, then before/after, then an explicit time) and
-takes that ordering cue when it differs from the signals'; the ordinal (first/last), answer
-type and granularity stay the signals'. Before (issue #10, ``tccrag3`` round) TCC-RAG read
+:func:`cue_signals` condenses the analysis' cues with ``question_signals``' own condensation
+(``nlu.signals.order_fields``: an offset cue first, then a same-unit cue, then before/after,
+then an explicit time) and takes that ordering cue when it differs from the signals'; the
+ordinal (first/last), answer type and granularity stay the signals'. Before (issue #10, ``tccrag3`` round) TCC-RAG read
 ``question_signals`` alone: such a question had no order cue, or its cue had no reference
 clause, and its chain was unbounded (see docs/methods.md, TCC-RAG).
 """
@@ -28,38 +28,7 @@ import dataclasses
 from typing import Any
 
 from tkgqa_ray.nlu.cache import context_analysis
-from tkgqa_ray.nlu.signals import QuestionSignals, explicit_times, question_signals
-from tkgqa_ray.nlu.signals import _explicit_of, _op_span  # the signals' own condensation helpers
-from tkgqa_ray.nlu.temporal import Cue
-
-
-def _order_of(question: str, cues: list[Cue]) -> dict[str, Any] | None:
-    """The ordering fields of ``cues`` as ``question_signals`` reads its own: an offset cue
-    ("3 days after X") → same at day level shifted; a same-unit cue; before/after; an explicit
-    time alone → "in". None when there is no cue at all."""
-    times = explicit_times(question)
-    timed = [c for c in cues if c.kind in ("time", "interval")]
-    explicit = _explicit_of(timed[0], question, times) if timed else None
-    offsets = [c for c in cues if c.kind in ("event", "time") and c.offset]
-    sames = [c for c in cues if c.kind == "event" and c.op == "equal" and not c.offset]
-    directed = [c for c in cues if c.kind in ("event", "time") and c.op in ("before", "after") and not c.offset]
-    if offsets:
-        c = offsets[0]
-        own = _explicit_of(c, question, times) if c.kind == "time" else None
-        return {"order": "same", "order_span": _op_span(c, question, own), "same_granularity": "day",
-                "offset_days": -c.offset if c.op == "before" else c.offset, "explicit": own or explicit}
-    if sames:
-        c = sames[0]
-        return {"order": "same", "order_span": _op_span(c, question, None), "same_granularity": c.granularity or "day",
-                "offset_days": 0, "explicit": explicit}
-    if directed:
-        c = directed[0]
-        own = _explicit_of(c, question, times) if c.kind == "time" else None
-        return {"order": c.op, "order_span": _op_span(c, question, own), "same_granularity": None, "offset_days": 0,
-                "explicit": own or explicit}
-    if explicit is not None:
-        return {"order": "in", "order_span": None, "same_granularity": None, "offset_days": 0, "explicit": explicit}
-    return None
+from tkgqa_ray.nlu.signals import QuestionSignals, order_fields, question_signals
 
 
 def cue_signals(question: str, ctx: Any = None) -> QuestionSignals:
@@ -69,8 +38,8 @@ def cue_signals(question: str, ctx: Any = None) -> QuestionSignals:
     sig = question_signals(question)
     if ctx is None or getattr(ctx, "table", None) is None:
         return sig
-    own = _order_of(question, context_analysis(question, ctx).cues)
-    if own is None or (own["order"], own["offset_days"], own["same_granularity"]) == (
+    own = order_fields(question, context_analysis(question, ctx).cues)
+    if own["order"] is None or (own["order"], own["offset_days"], own["same_granularity"]) == (
             sig.order, sig.offset_days, sig.same_granularity):
         return sig
     return dataclasses.replace(sig, **own)
