@@ -9,9 +9,7 @@ no method.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from tkgqa_ray.backbones.base import RoleRequest

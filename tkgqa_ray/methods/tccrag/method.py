@@ -523,7 +523,6 @@ class ChainRetrieve(Stage):
         non-empty answers (the KG decides) and is recorded in ``info["reading"]``. All their
         posting lists were fetched by :meth:`_prefetch` in one batched store call."""
         sig = cue_signals(s["question"], self.ctx)  # the cue: deterministic by design (module doc)
-        table = self.ctx.table
         info: dict[str, Any] = {"tried": []}
         route = None
         parses = TccragState.of(s).parse.entity_parses()

@@ -179,7 +179,6 @@ def symbolic_arbiter(inputs: dict[str, Any], ctx=None) -> dict[str, Any]:
     q = inputs["question"]
     cands = list(dict.fromkeys(list(inputs.get("path_a", [])) + list(inputs.get("path_b", []))))
     surfaces = inputs.get("surfaces") or {}
-    qf = q.casefold()
 
     def spans(c: str) -> list[tuple[int, int]]:
         out = set()
