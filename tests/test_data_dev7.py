@@ -86,8 +86,8 @@ def test_relation_table_matches_the_real_kg(real_kg_table):
     assert [str(p.past) for p in forms] == ["criticized", "slammed", "rebuked", "denounced", "condemned"]
     assert forms[1].base.ger == "slamming" and forms[1].base.part == "slammed"
     # outside the table: the lexicon's phrase, with rule-made forms
-    odd = relation_forms("Engage_in_mass_killings")
-    assert len(odd) == 1 and odd[0].base.ger.startswith("engaging in mass killings")
+    odd = relation_forms("Destroy_property")
+    assert len(odd) == 1 and odd[0].base.ger.startswith("destroying property")
 
 
 @pytest.fixture(scope="module")
@@ -101,7 +101,7 @@ def test_dev7_generates_a_full_mixed_set_with_oracle_gold(real_kg_table, dev7_re
     assert Counter(r["qtype"] for r in recs) == {q: 100 for q in QTYPES}
     check_generated(recs, real_kg_table, "dev7")
     # time answers at every level, and the unit word always the record's level
-    unit = {"day": r"\b(date|day)\b", "month": r"\bmonth\b", "year": r"\byear\b"}
+    unit = {"day": r"\b(dates?|days?)\b", "month": r"\bmonths?\b", "year": r"\byears?\b"}
     times = [r for r in recs if r["answer_type"] == "time"]
     assert {r["time_level"] for r in times} == {"day", "month", "year"}
     for r in times:

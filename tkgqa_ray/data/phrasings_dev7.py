@@ -197,7 +197,7 @@ TEMPLATES: list[Template] = [
         "{InT}, someone {rp} {O}. Who was it?"),
     # equal — time answers (every time of the triple, at the record's level)
     *_t("eq_time",
-        "Could you tell me the exact {When.d} when {S} {rp} {O}?",
+        "Could you list the {When.u}s {When.on} which {S} {rp} {O}?",
         "Do you happen to know {When.wh} {S} {rp} {O}?",
         "Remind me, {When.lc} did {S} {rb} {O}?",
         "I need the {When.d} {S} {rp} {O}.",
