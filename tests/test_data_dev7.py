@@ -31,8 +31,8 @@ def test_dev7_is_registered_with_every_point_variant():
     texts = [t.text for _, t in pairs]
     assert len(texts) == len(set(texts))
     # no single wrapper dominates the set
-    openers = Counter(re.sub(r"\{[^}]*\}", "X", t).split()[0] for t in texts)
-    assert max(openers.values()) <= len(texts) // 4, openers
+    openers = Counter(t.split()[0] for t in texts if not t.startswith("{"))
+    assert max(openers.values()) <= len(texts) // 6, openers
 
 
 def test_words_keep_their_forms_and_meaning():
@@ -86,8 +86,8 @@ def test_relation_table_matches_the_real_kg(real_kg_table):
     assert [str(p.past) for p in forms] == ["criticized", "slammed", "rebuked", "denounced", "condemned"]
     assert forms[1].base.ger == "slamming" and forms[1].base.part == "slammed"
     # outside the table: the lexicon's phrase, with rule-made forms
-    odd = relation_forms("Destroy_property")
-    assert len(odd) == 1 and odd[0].base.ger.startswith("destroying property")
+    odd = relation_forms("Engage_in_mass_expulsion")
+    assert len(odd) == 1 and odd[0].base.ger.startswith("engaging in mass expulsion")
 
 
 @pytest.fixture(scope="module")

@@ -63,9 +63,10 @@ _IRR = {  # verb: (past, participle)
     "travel": ("traveled", "traveled"), "kidnap": ("kidnapped", "kidnapped"), "shell": ("shelled", "shelled"),
     "fire": ("fired", "fired"), "withhold": ("withheld", "withheld"), "stand": ("stood", "stood"),
     "keep": ("kept", "kept"), "seek": ("sought", "sought"), "cave": ("caved", "caved"),
+    "let": ("let", "let"), "hide": ("hid", "hidden"),
 }
 _DOUBLE = {"slam", "slap", "ban", "stop", "rob", "drop", "plan", "expel", "sit", "put", "cut",
-           "set", "drum", "strong-arm", "confer"}
+           "set", "drum", "strong-arm", "confer", "let"}
 _ADVERBS = {"physically", "sexually", "violently", "formally", "publicly"}
 
 
@@ -143,7 +144,7 @@ def _rank(text: str, *, time: str, rec: str, ever: str, occ: str) -> _W:
 
 def _same(text: str, g: str, *, dur: str) -> _W:
     inthe = {"day": "on the day", "month": "in the month", "year": "in the year"}[g]
-    return _W(text, that=f"that same {g}", dur=dur, inthe=inthe)
+    return _W(text, that=f"that same {g}", dur=dur, Dur=dur[:1].upper() + dur[1:], inthe=inthe, u=g)
 
 
 WORDS: dict[str, tuple[Any, ...]] = {
@@ -186,9 +187,9 @@ TIME_STYLES = ("text", "text_dmy", "abbr", "ord")
 TEMPLATES: list[Template] = [
     # equal — explicit time, entity answers
     *_t("eq_obj_time",
-        "Do you happen to know who {S} {rp} {inT}?",
+        "{InT} — do you happen to know who {S} {rp}?",
         "{InT}, which actor did {S} {rb}?",
-        "I'm curious which party {S} {rp} {inT}.",
+        "I'm curious: {inT}, which party did {S} {rb}?",
         "Remind me who {S} {rp} back {inT}."),
     *_t("eq_subj_time",
         "Any idea who {rp} {O} {inT}?",
@@ -251,11 +252,11 @@ TEMPLATES: list[Template] = [
         "{S} {rp} {O} {fadj.time} {When.on} which {When.u}?"),
     # equal_multi — same day / month / year as a full reference event
     *_t("em_obj_event",
-        "Whom did {S} {rb} {same} {AS} {arp} {AO}?",
+        "{S} {rp} whom {same} {AS} {arp} {AO}?",
         "{AS} {arp} {AO}. Who did {S} {rb} {same.that}?",
-        "Do you happen to know which actor {S} {rp} {same} {AS} {arp} {AO}?",
-        "I'm curious who {S} {rp} {same.dur} {AS} {arp} {AO}.",
-        "Any idea who {S} {rp} {same.inthe} {AS} {arp} {AO}?",
+        "{S} {rp} someone {same} {AS} {arp} {AO}. Do you happen to know which actor?",
+        "{same.Dur} {AS} {arp} {AO}, {S} {rp} someone. I'm curious who.",
+        "Think of the {same.u} when {AS} {arp} {AO}: who did {S} {rb} then?",
         "{Same} {AS} {arp} {AO}, which party did {S} {rb}?"),
     *_t("em_subj_event",
         "Who {rp} {O} {same} {AS} {arp} {AO}?",
