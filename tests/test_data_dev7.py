@@ -100,6 +100,9 @@ def test_dev7_generates_a_full_mixed_set_with_oracle_gold(real_kg_table, dev7_re
     assert len(recs) == 600
     assert Counter(r["qtype"] for r in recs) == {q: 100 for q in QTYPES}
     check_generated(recs, real_kg_table, "dev7")
+    # a stranded preposition is never followed by a preposition-led time phrase ("on on")
+    for r in recs:
+        assert not re.search(r"\b(on|in|to|with|at|of|for|about|against) \1\b", r["question"]), r
     # time answers at every level, and the unit word always the record's level
     unit = {"day": r"\b(dates?|days?)\b", "month": r"\bmonths?\b", "year": r"\byears?\b"}
     times = [r for r in recs if r["answer_type"] == "time"]

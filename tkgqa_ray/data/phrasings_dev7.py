@@ -63,7 +63,7 @@ _IRR = {  # verb: (past, participle)
     "travel": ("traveled", "traveled"), "kidnap": ("kidnapped", "kidnapped"), "shell": ("shelled", "shelled"),
     "fire": ("fired", "fired"), "withhold": ("withheld", "withheld"), "stand": ("stood", "stood"),
     "keep": ("kept", "kept"), "seek": ("sought", "sought"), "cave": ("caved", "caved"),
-    "let": ("let", "let"), "hide": ("hid", "hidden"),
+    "let": ("let", "let"), "hide": ("hid", "hidden"), "go": ("went", "gone"),
 }
 _DOUBLE = {"slam", "slap", "ban", "stop", "rob", "drop", "plan", "expel", "sit", "put", "cut",
            "set", "drum", "strong-arm", "confer", "let"}
