@@ -80,7 +80,7 @@ def test_relation_table_matches_the_real_kg(real_kg_table):
             assert owner.setdefault(b, rel) == rel, (b, rel, owner[b])
             assert not re.search(r"\b(not|never|no|refuse\w*|fail\w*)\b", b), (rel, b)
     counts = Counter(real_kg_table.relations[i] for i in real_kg_table.r)
-    top = [r for r, _ in counts.most_common(60)]
+    top = [r for r, n in counts.items() if n >= 15]  # every relation with 15+ facts
     assert set(top) <= set(t), set(top) - set(t)
     forms = relation_forms("Criticize_or_denounce")
     assert [str(p.past) for p in forms] == ["criticized", "slammed", "rebuked", "denounced", "condemned"]
