@@ -188,3 +188,22 @@ def test_hand_checked_equal_multi_and_ranked(real_kg_table, fc):
     d = date(2010, 5, 17).toordinal()
     assert fc.render_template("dev7/eq_subj_time/3", spec, {"t": d, "g": "year"}) == (
         "In 2010, someone visited Japan. Who was it?")
+
+
+def test_hand_checked_equal_multi_on_real_facts(real_kg_table, fc):
+    """Two equal_multi questions over real facts, with their oracle gold."""
+    e, r = _ids(real_kg_table)
+    oracle = Oracle(real_kg_table)
+    support = r["Express_intent_to_engage_in_diplomatic_cooperation_(such_as_policy_support)"]
+    spec = QSpec("equal_multi", "entity", (e["Vietnam"], support, None),
+                 anchor_event=(e["Mwai_Kibaki"], r["Engage_in_negotiation"], e["Tanzania"]), op="before", offset=28)
+    assert fc.render_template("dev7/em_obj_offset/0", spec, {"N": 28}) == (
+        "Who did Vietnam offer diplomatic support to 28 days before Mwai Kibaki negotiated with Tanzania?")
+    assert oracle.answer(spec).answers == ["Japan"]  # 2012-08-15, the anchor 2012-09-12
+    sudan = e["Sudan"]
+    spec = QSpec("equal_multi", "entity", (None, r["Consult"], sudan),
+                 anchor_event=(e["South_Sudan"], r["Make_optimistic_comment"], sudan),
+                 op="equal", granularity="day", time_level="day")
+    assert fc.render_template("dev7/em_subj_event/1", spec, {"g": "day"}) == (
+        "South Sudan spoke optimistically about Sudan. Any idea who consulted Sudan that same day?")
+    assert oracle.answer(spec).answers == ["South Sudan"]

@@ -249,7 +249,8 @@ TEMPLATES: list[Template] = [
         "Any idea when {S} {fadv.rec} {rp} {O}? Just the {When.d}, please.",
         "Remind me {When.wh} saw {S} {rb.ger} {O} {fadj.time}.",
         "I'm curious: when was the {fadv} time {S} {rp} {O}? Give me the {When.d}.",
-        "{S} {rp} {O} {fadj.time} {When.on} which {When.u}?"),
+        "{S} {rp} {O} {fadj.time} {When.on} which {When.u}?",
+        "When did {S} {fadv.rec} {rb} {O}? The {When.d} is enough."),
     # equal_multi — same day / month / year as a full reference event
     *_t("em_obj_event",
         "{S} {rp} whom {same} {AS} {arp} {AO}?",
