@@ -29,6 +29,7 @@ from tkgqa_ray.data import (
 )
 from tkgqa_ray.data import phrasings_dev4
 from tkgqa_ray.data import phrasings_dev5
+from tkgqa_ray.data import phrasings_dev7
 from tkgqa_ray.data import phrasings_blind3
 from tkgqa_ray.data import surface_actors, surface_relations
 from tkgqa_ray.data.lexicon import ORDINALS, in_time, relation_phrase, render_time
@@ -65,7 +66,7 @@ ALLEN_ASKED = ("before", "after", "during", "contains", "meets", "met_by")
 # used it remain reproducible; "fresh" (a blind set, see docs/data.md) is only used on its own.
 # "people" = the train templates plus question wrappers, with actors and relations written the
 # way people write them (issue #10); "surface_blind" is a second blind set (see docs/data.md).
-PHRASING_SETS = ("train", "heldout", "fresh", "people", "surface_blind", "dev", "dev2", "dev3", "dev4", "dev5", "blind3", "all")
+PHRASING_SETS = ("train", "heldout", "fresh", "people", "surface_blind", "dev", "dev2", "dev3", "dev4", "dev5", "dev7", "blind3", "all")
 GRANS = ("day", "month", "year")
 
 
@@ -134,6 +135,12 @@ _SETS = {
     "dev5": _PhraseSet(
         "dev5", phrasings_dev5.WORDS, phrasings_dev5.TIME_STYLES, phrasings_dev5.TEMPLATES,
         entity_surface=phrasings_dev5.entity_surface, relation_surface=phrasings_dev5.relation_surface,
+    ),
+    # "dev7": relation paraphrases and assistant-style wrappers, weighted to first_last /
+    # equal_multi / time answers, written blind to nlu/parsers (phrasings_dev7.py)
+    "dev7": _PhraseSet(
+        "dev7", phrasings_dev7.WORDS, phrasings_dev7.TIME_STYLES, phrasings_dev7.TEMPLATES,
+        entity_surface=phrasings_dev7.entity_surface, relation_surface=phrasings_dev7.relation_surface,
     ),
     # "blind3": a third BLIND set (all six types); parser authors must not read it (phrasings_blind3.py)
     "blind3": _PhraseSet(
