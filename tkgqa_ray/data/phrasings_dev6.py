@@ -30,7 +30,7 @@ dominates:
 - head nouns: "Which country" only when every gold answer is a country (``answer_slots``),
   else "actor" / "party".
 
-Relations come from this set's own table ``phrasings_dev6.yaml`` (94 CAMEO relations, 98% of
+Relations come from this set's own table ``phrasings_dev6.yaml`` (97 CAMEO relations, 98% of
 the real KG's facts, 1-3 paraphrases each with passive and event-noun forms, e.g. "want to negotiate with", "hold
 talks with", "receive a visit from" for Host_a_visit with its direction kept); other relations
 fall back to ``lexicon.relation_phrase`` with forms made by rule. Actors are written with the
@@ -207,6 +207,7 @@ TEMPLATES: list[Template] = [
         "{A} {rp} {O}. {bw.That}, who {fadv} {rp} {O.it}?",
         "{bw} {A}, who was {fadj.pred} to {rb} {O}?",
         "{bwc} {A} {rp} {O}, who was the {fadj} to {rb} {O.it}?",
+        "Which {head} was {fadj.nx} {bw} {A} to {rb} {O}?",
     ),
     *_t("xr_obj",
         "{bw} {A}, who did {S} {fadv} {rb}?",
@@ -240,6 +241,7 @@ TEMPLATES: list[Template] = [
         "{When} did {S} {rb} {O} {fadj.post} {bw.ev} {AS.pos} {arb.nom} {AO}?",
         "{bwc} {AS} {arp} {AO}, when was the {fadj} time {S} {rp} {O}? Answer with the {unit}.",
         "When did {S} {fadv} {rb} {O} {bw.ev} {AS.pos} {arb.nom} {AO}? Please give the {unit}.",
+        "{S.pos} {fadj.mod} {rb.nom} {O} {bw.ev} the {arb.nom} {AO} by {AS} took place {when_lc}?",
     ),
     # -- secondary: first_last -------------------------------------------------------------
     *_t("fl_subj",
