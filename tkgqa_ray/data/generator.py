@@ -29,6 +29,7 @@ from tkgqa_ray.data import (
 )
 from tkgqa_ray.data import phrasings_dev4
 from tkgqa_ray.data import phrasings_dev5
+from tkgqa_ray.data import phrasings_dev6
 from tkgqa_ray.data import phrasings_dev7
 from tkgqa_ray.data import phrasings_blind3
 from tkgqa_ray.data import surface_actors, surface_relations
@@ -66,7 +67,8 @@ ALLEN_ASKED = ("before", "after", "during", "contains", "meets", "met_by")
 # used it remain reproducible; "fresh" (a blind set, see docs/data.md) is only used on its own.
 # "people" = the train templates plus question wrappers, with actors and relations written the
 # way people write them (issue #10); "surface_blind" is a second blind set (see docs/data.md).
-PHRASING_SETS = ("train", "heldout", "fresh", "people", "surface_blind", "dev", "dev2", "dev3", "dev4", "dev5", "dev7", "blind3", "all")
+PHRASING_SETS = ("train", "heldout", "fresh", "people", "surface_blind", "dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7",
+                 "blind3", "all")
 GRANS = ("day", "month", "year")
 
 
@@ -135,6 +137,13 @@ _SETS = {
     "dev5": _PhraseSet(
         "dev5", phrasings_dev5.WORDS, phrasings_dev5.TIME_STYLES, phrasings_dev5.TEMPLATES,
         entity_surface=phrasings_dev5.entity_surface, relation_surface=phrasings_dev5.relation_surface,
+    ),
+    # "dev6": after_first / before_last (and first_last) in people's and journalists' shapes,
+    # written blind to nlu/parsers and to the other sets' templates (phrasings_dev6.py)
+    "dev6": _PhraseSet(
+        "dev6", phrasings_dev6.WORDS, phrasings_dev6.TIME_STYLES, phrasings_dev6.TEMPLATES,
+        entity_surface=phrasings_dev6.entity_surface, relation_surface=phrasings_dev6.relation_surface,
+        answer_slots=phrasings_dev6.answer_slots,
     ),
     # "dev7": relation paraphrases and assistant-style wrappers, weighted to first_last /
     # equal_multi / time answers, written blind to nlu/parsers (phrasings_dev7.py)
