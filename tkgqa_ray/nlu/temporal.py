@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Literal
 
-from .wrappers import strip_wrapper
+from .wrappers import strip_wrapper, trailing_unit
 
 CueKind = Literal["time", "interval", "event", "ordinal"]
 
@@ -468,7 +468,7 @@ _IMPERATIVE_TIME_RE = re.compile(
 # "Could you tell me").
 _DEF_TIME_RE = re.compile(
     rf"^\s*(?:(?:the|which|what)\s+)?(?:(?:exact|specific|precise|particular|approximate|calendar|very)\s+)*"
-    rf"(?P<noun>year|month|day|date|time|period|point\s+in\s+time)"
+    rf"(?P<noun>years?|months?|days?|dates?|time|period|point\s+in\s+time)"
     rf"(?P<more>(?:\s*(?:,|and)\s*(?:the\s+)?(?:year|month|day|date))*)"
     rf"\s+(?:when|in\s+which|on\s+which|during\s+which|at\s+which|that|of\s+(?:the\s+)?(?:event|moment)\s+when"
     # "the year of the earliest time X ...", "the date of the most recent occasion (when) X ...":
@@ -488,7 +488,7 @@ _DEF_TIME_RE = re.compile(
 # _CONTACT_TIME_RE, merged: the union of their excluded next words.)
 _CONTACT_TIME_RE = re.compile(
     rf"^\s*the\s+(?:(?:exact|specific|precise|particular|approximate|calendar|very)\s+)*"
-    rf"(?P<noun>year|month|day|date)"
+    rf"(?P<noun>years?|months?|days?|dates?)"
     rf"(?P<more>(?:\s*(?:,|and)\s*(?:the\s+)?(?:year|month|day|date))*)"
     # ... or directly a blanked name (two spaces or more in the masked question)
     rf"(?:\s+(?:of\s+(?!the\s+same\b)|(?!(?:after|before|following|prior|later|earlier|ahead|preceding|since|until|"
@@ -508,8 +508,12 @@ def _contact_time(question: str) -> re.Match | None:
 
 def _wh_time_noun(question: str) -> str | None:
     """The time unit asked for ("year"/"month"/"day"...) or None when the answer is no time.
-    Reads through a wrapper ("Could you tell me the exact month when ...")."""
+    Reads through a wrapper ("Could you tell me the exact month when ..."); a closing unit
+    sentence ("... ? Just the month, please.") names the unit of a time question."""
+    unit = trailing_unit(question)
     question = strip_wrapper(question)
+    if unit:
+        return unit
     m = _IMPERATIVE_TIME_RE.search(question)
     if m:
         return m.group(1).lower()
@@ -555,7 +559,8 @@ def _unit_of(noun: str, more: str | None = None) -> str:
         return "day"
     if "month" in words:
         return "month"
-    return noun.lower()
+    n = noun.lower()
+    return n[:-1] if n in ("years", "months", "days", "dates") else n
 
 
 def infer_answer_type(question: str) -> str:
@@ -569,6 +574,9 @@ def infer_time_level(question: str, cues: list[Cue] | None = None) -> str:
     else the granularity of its explicit time / same-unit cue, else ``"day"``."""
     w = _wh_time_noun(question)
     if w:
+        unit = trailing_unit(question)
+        if unit:
+            return unit
         q = strip_wrapper(question)
         if (_DEF_TIME_RE.match(q) or _contact_time(q)) and not _IMPERATIVE_TIME_RE.search(q):  # unit already combined
             return {"year": "year", "month": "month"}.get(w, "day")

@@ -29,7 +29,7 @@ _YOU = r"(?:you|someone|anyone|somebody|anybody)"
 _TELL = r"(?:tell|show|let|inform|remind)\s+(?:me|us)(?:\s+know)?(?:\s+about)?"
 _FIND = (
     r"(?:find\s+out|figure\s+out|work\s+out|check|look\s+up|say|name|identify|determine|confirm|recall|"
-    r"remember|share|give\s+me|provide|point\s+out|clarify|explain)"
+    r"remember|share|give\s+me|provide|point\s+out|clarify|explain|list)"
 )
 _KNOW = r"(?:know|find\s+out|learn|understand|figure\s+out|check|ask|hear|see)"
 _LEAD = (
@@ -50,6 +50,9 @@ _FRAME = (
     rf"|(?:i|we)(?:'m|'re|\s+am|\s+are)\s+(?:trying|hoping|looking|keen|eager|interested|curious)(?:\s+(?:to|in))?(?:\s+{_KNOW}|\s+knowing|\s+finding\s+out)?"
     # I wonder / I was wondering / I'm curious about
     rf"|(?:i|we)(?:'m|'re|\s+am|\s+are|\s+was|\s+were)?\s+(?:wonder|wondering|curious)(?:\s+(?:about|to\s+know))?"
+    # "I need the date X ...", "We want the month of the last time ...": a statement of
+    # needing what a definite time noun names (the noun itself stays: it is the question)
+    rf"|(?:i|we)\s+(?:(?:really|just|only)\s+)?(?:need|want|(?:'d|\s+would)\s+like)(?=\s+the\s+(?:exact\s+|precise\s+)?(?:years?|months?|days?|dates?)\b)"
     # help me find out; tell me; let me know; please tell me
     rf"|help\s+me\s+{_KNOW}"
     rf"|{_TELL}"
@@ -70,6 +73,28 @@ _TRAIL_RE = re.compile(
 )
 
 
+# A closing sentence that only names the unit wanted: "... ? I need the year.", "Give me the
+# month.", "Just the month, please.", "The year is enough.", "Only the day, thanks." It carries
+# the answer's granularity and no slot content.
+_UNIT_TRAIL_RE = re.compile(
+    r"(?<=[?.!])\s*(?:(?:just|only)\s+)?"
+    r"(?:(?:i|we)\s+(?:(?:just|only)\s+)?(?:need|want|(?:'d|\s+would)\s+like)\s+|(?:please\s+)?(?:give|tell|send)\s+(?:me|us)\s+)?"
+    r"(?:(?:just|only)\s+)?the\s+(?P<unit>year|month|day|date)"
+    r"(?:\s+(?:is\s+(?:enough|fine|sufficient|plenty)|will\s+do|suffices|only|alone))?"
+    r"(?:\s*,?\s*(?:please|thanks?(?:\s+you)?))?\s*[.!?]*\s*$",
+    re.I,
+)
+
+
+def trailing_unit(question: str) -> str | None:
+    """The unit ("year" / "month" / "day") named by a closing unit sentence, else None."""
+    m = _UNIT_TRAIL_RE.search(question)
+    if not m:
+        return None
+    u = m.group("unit").lower()
+    return "day" if u == "date" else u
+
+
 @lru_cache(maxsize=16384)
 def wrapper_spans(question: str) -> tuple[tuple[int, int], ...]:
     """Character spans of the question's wrapper words (leading frame, trailing frame).
@@ -77,6 +102,10 @@ def wrapper_spans(question: str) -> tuple[tuple[int, int], ...]:
     Empty when the question is asked directly. The embedded question is what remains; it
     may use statement word order ("in which year China visited Japan")."""
     spans: list[tuple[int, int]] = []
+    u = _UNIT_TRAIL_RE.search(question)
+    if u:
+        spans.append(u.span())
+        question = question[: u.start()] + " " * (len(question) - u.start())
     m = _LEAD_RE.match(question)
     lead_end = 0
     if m and m.end() > m.start() and question[m.end():].strip(" ?.!"):
@@ -85,7 +114,7 @@ def wrapper_spans(question: str) -> tuple[tuple[int, int], ...]:
     t = _TRAIL_RE.search(question, lead_end)
     if t and question[lead_end : t.start()].strip():
         spans.append(t.span())
-    return tuple(spans)
+    return tuple(sorted(spans))
 
 
 def strip_wrapper(question: str) -> str:
@@ -100,4 +129,4 @@ def strip_wrapper(question: str) -> str:
     return "".join(chars)
 
 
-__all__ = ["strip_wrapper", "wrapper_spans"]
+__all__ = ["strip_wrapper", "trailing_unit", "wrapper_spans"]
