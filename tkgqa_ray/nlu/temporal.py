@@ -128,9 +128,11 @@ _SAME_RE = re.compile(
     # of the visit to X by Y" (a date after "of" is taken by the time cue first)
     r"|\b(?:in|on|during|within)\s+the\s+(?:very\s+|exact\s+)?(?P<g5>day|date|month|year)\s+of(?=\s+(?:its|their|his|her|the|an?)\b)"
     # a fronted noun phrase without a preposition, its clause closed by a comma before the
-    # question word: "The day (that) X visited Y, who ...?"
-    r"|^\s*the\s+(?:very\s+|exact\s+)?(?P<g4>day|date|month|year)(?:\s+(?:that|when|in\s+which|on\s+which))?"
-    r"(?=[^,?]*,\s*(?:who|whom|whose|which|what)\b)",
+    # question word: "The day (that) X visited Y, who ...?"; or opened by an imperative of
+    # bringing to mind and closed by a colon: "Think of the year when X visited Y: who ... then?"
+    r"|^\s*(?:(?:think\s+(?:of|about|back\s+to)|consider|take|recall|remember|picture)\s+)?"
+    r"the\s+(?:very\s+|exact\s+)?(?P<g4>day|date|month|year)(?:\s+(?:that|when|in\s+which|on\s+which))?"
+    r"(?=[^,:;?]*[,:;]\s*(?:who|whom|whose|which|what)\b)",
     re.I,
 )
 _SIMUL_RE = re.compile(
@@ -161,18 +163,26 @@ _SEQ_VERB_RE = re.compile(
 # the "in <gerund>" that closes the reference of a sequence verb (nlu.analysis)
 SEQ_GERUND_RE = re.compile(r"\s(?:in|by)\s+[a-z]+ing\b", re.I)
 _ORD_DESC_K = re.compile(r"\b(?P<w>second|third|2nd|3rd)[\s-]+(?:to[\s-]+)?(?:last|latest)\b|\bpenultimate\b", re.I)
+# "<op> anyone else", "<op> all the others", "<op> everybody else": compared with every other
+_ALL_OTHERS = (
+    r"{op}\s+(?:(?:anyone|anybody|everyone|everybody|any\s+one)\s+else|all\s+(?:the\s+)?others|"
+    r"(?:all|any|every)\s+other\s+(?:actors?|part(?:y|ies)|countr(?:y|ies)|ones?))"
+)
 _ORD_ASC_RE = re.compile(
     # "next (to V) after X" = the first after X; not "the next day/month ..." (a relative time)
     r"\b(?:for\s+the\s+first\s+time|at\s+first|first\s+of\s+all|the\s+earliest|earliest|initial(?:ly)?|first(?:ly)?|"
     r"(?:the\s+)?next(?!\s+(?:day|week|month|year|time)s?\b)|"
-    r"originally|the\s+soonest|soonest|(?:the\s+)?(?:quickest|fastest)(?=\s+to\b))\b",
+    r"originally|the\s+soonest|soonest|(?:the\s+)?(?:quickest|fastest)(?=\s+to\b)|"
+    # "who visited X before anyone else / ahead of all others": before every other doer = first
+    + _ALL_OTHERS.format(op=r"(?:before|ahead\s+of|sooner\s+than|earlier\s+than)") + r")\b",
     re.I,
 )
 _ORD_DESC_RE = re.compile(
     # "the previous (one / time / country)", "X's previous visit": the one before = the last
     # before ("previous to" is a before cue; the adverb "previously" is no rank)
     r"\b(?:for\s+the\s+last\s+time|most\s+recently|most\s+recent|the\s+latest|latest|lastly|last|previous(?!\s+to\b)|"
-    r"finally|final|the\s+most\s+recent)\b",
+    r"finally|final|the\s+most\s+recent|"
+    + _ALL_OTHERS.format(op=r"(?:after|later\s+than)") + r")\b",
     re.I,
 )
 _ORD_K_RE = re.compile(
