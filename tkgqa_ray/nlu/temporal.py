@@ -166,23 +166,26 @@ _ORD_DESC_K = re.compile(r"\b(?P<w>second|third|2nd|3rd)[\s-]+(?:to[\s-]+)?(?:la
 # "<op> anyone else", "<op> all the others", "<op> everybody else": compared with every other
 _ALL_OTHERS = (
     r"{op}\s+(?:(?:anyone|anybody|everyone|everybody|any\s+one)\s+else|all\s+(?:the\s+)?others|"
-    r"(?:all|any|every)\s+other\s+(?:actors?|part(?:y|ies)|countr(?:y|ies)|ones?))"
+    r"(?:all|any|every)\s+(?:the\s+)?other\s+(?:actors?|part(?:y|ies)|countr(?:y|ies)|ones?))\b"
+)
+# "who visited X before anyone else / ahead of all others": before every other doer = the
+# first; "after everyone else" = the last. Read before the operator cues (no event follows).
+_ALL_OTHERS_ORD = (
+    (re.compile(_ALL_OTHERS.format(op=r"\b(?:before|ahead\s+of|sooner\s+than|earlier\s+than)"), re.I), "asc"),
+    (re.compile(_ALL_OTHERS.format(op=r"\b(?:after|later\s+than)"), re.I), "desc"),
 )
 _ORD_ASC_RE = re.compile(
     # "next (to V) after X" = the first after X; not "the next day/month ..." (a relative time)
     r"\b(?:for\s+the\s+first\s+time|at\s+first|first\s+of\s+all|the\s+earliest|earliest|initial(?:ly)?|first(?:ly)?|"
     r"(?:the\s+)?next(?!\s+(?:day|week|month|year|time)s?\b)|"
-    r"originally|the\s+soonest|soonest|(?:the\s+)?(?:quickest|fastest)(?=\s+to\b)|"
-    # "who visited X before anyone else / ahead of all others": before every other doer = first
-    + _ALL_OTHERS.format(op=r"(?:before|ahead\s+of|sooner\s+than|earlier\s+than)") + r")\b",
+    r"originally|the\s+soonest|soonest|(?:the\s+)?(?:quickest|fastest)(?=\s+to\b))\b",
     re.I,
 )
 _ORD_DESC_RE = re.compile(
     # "the previous (one / time / country)", "X's previous visit": the one before = the last
     # before ("previous to" is a before cue; the adverb "previously" is no rank)
     r"\b(?:for\s+the\s+last\s+time|most\s+recently|most\s+recent|the\s+latest|latest|lastly|last|previous(?!\s+to\b)|"
-    r"finally|final|the\s+most\s+recent|"
-    + _ALL_OTHERS.format(op=r"(?:after|later\s+than)") + r")\b",
+    r"finally|final|the\s+most\s+recent)\b",
     re.I,
 )
 _ORD_K_RE = re.compile(
@@ -281,6 +284,10 @@ def parse_temporal_cues(question: str) -> list[Cue]:
     def free(a: int, b: int) -> bool:
         return not any(a < ub and ua < b for ua, ub in used)
 
+    for rx, order in _ALL_OTHERS_ORD:
+        for m in rx.finditer(q):
+            cues.append(Cue("ordinal", m.start(), m.end(), m.group(0), order=order, k=1))
+            used.append(m.span())
     dates = find_dates(q)
     # explicit intervals: between A and B / from A to|until|through B
     consumed: set[int] = set()
