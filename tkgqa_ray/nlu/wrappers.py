@@ -52,7 +52,7 @@ _FRAME = (
     rf"|(?:i|we)(?:'m|'re|\s+am|\s+are|\s+was|\s+were)?\s+(?:wonder|wondering|curious)(?:\s+(?:about|to\s+know))?"
     # "I need the date X ...", "We want the month of the last time ...": a statement of
     # needing what a definite time noun names (the noun itself stays: it is the question)
-    rf"|(?:i|we)\s+(?:(?:really|just|only)\s+)?(?:need|want|(?:'d|\s+would)\s+like)(?=\s+the\s+(?:exact\s+|precise\s+)?(?:years?|months?|days?|dates?)\b)"
+    rf"|(?:i|we)(?:\s+(?:really|just|only))?(?:\s+need|\s+want|'d\s+like|\s+would\s+like)(?=\s+the\s+(?:exact\s+|precise\s+)?(?:years?|months?|days?|dates?)\b)"
     # help me find out; tell me; let me know; please tell me
     rf"|help\s+me\s+{_KNOW}"
     rf"|{_TELL}"
@@ -78,7 +78,7 @@ _TRAIL_RE = re.compile(
 # the answer's granularity and no slot content.
 _UNIT_TRAIL_RE = re.compile(
     r"(?<=[?.!])\s*(?:(?:just|only)\s+)?"
-    r"(?:(?:i|we)\s+(?:(?:just|only)\s+)?(?:need|want|(?:'d|\s+would)\s+like)\s+|(?:please\s+)?(?:give|tell|send)\s+(?:me|us)\s+)?"
+    r"(?:(?:i|we)(?:\s+(?:just|only))?(?:\s+need|\s+want|'d\s+like|\s+would\s+like)\s+|(?:please\s+)?(?:give|tell|send)\s+(?:me|us)\s+)?"
     r"(?:(?:just|only)\s+)?the\s+(?P<unit>year|month|day|date)"
     r"(?:\s+(?:is\s+(?:enough|fine|sufficient|plenty)|will\s+do|suffices|only|alone))?"
     r"(?:\s*,?\s*(?:please|thanks?(?:\s+you)?))?\s*[.!?]*\s*$",

@@ -1,0 +1,166 @@
+"""Grammar rules and lexicon entries of the dev7 round (nlu8, #10), with hand-checked
+expectations on a tiny KG. Phrasings marked "own" are the author's (no phrasing set has them).
+
+* a closing sentence that only names the unit ("... ? I need the year.", "Just the month,
+  please.", "The month is enough.", "Give me the month.") sets the answer's granularity and is
+  a wrapper (its words reach no relation phrase);
+* "I need the date X V Y", "I need the month of the last time X V Y": a statement of needing a
+  definite time noun is a wrapper around a time question;
+* "Could you list the years in which X V Y": "list" is a request frame, and a plural time noun
+  ("the years in which", "the days on which") asks a time like the singular;
+* "Think of the year when X V Y: who did Z V then?": an imperative of bringing to mind opens a
+  fronted same-unit reference clause closed by a colon;
+* "who V-ed X before anyone else" = the first; "after all the other countries" = the last;
+* lexicon: "launch / take military action against" (Use_conventional_military_force), "join
+  diplomatic efforts with" (Engage_in_diplomatic_cooperation), "hold firm against"
+  (Refuse_to_yield).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tkgqa_ray.methods.scop.method import SCoP
+from tkgqa_ray.nlu.temporal import infer_answer_type, infer_time_level, parse_temporal_cues
+from tkgqa_ray.nlu.wrappers import strip_wrapper, trailing_unit
+
+ROWS = [
+    ("China", "Make_a_visit", "Japan", "2008-03-12"),
+    ("China", "Make_a_visit", "Japan", "2009-07-02"),
+    ("South_Korea", "Make_a_visit", "Japan", "2007-05-20"),
+    ("Iran", "Make_a_visit", "Japan", "2010-01-15"),
+    ("Military_(Russia)", "Use_conventional_military_force", "Armed_Rebel_(Russia)", "2008-01-10"),
+    ("Military_(Russia)", "Threaten_with_military_force", "Armed_Rebel_(Russia)", "2008-01-05"),
+    ("Cambodia", "Engage_in_diplomatic_cooperation", "Laos", "2007-10-02"),
+    ("Thailand", "Grant_diplomatic_recognition", "Laos", "2007-11-02"),
+    ("Kenneth_Roth", "Refuse_to_yield", "Egypt", "2012-04-03"),
+    ("Egypt", "Refuse_to_yield", "Kenneth_Roth", "2012-04-20"),
+    ("Egypt", "Reject", "Iran", "2012-04-21"),
+    # the fronted reference (Laos, 2006) and the asked event in the same year
+    ("Laos", "Express_intent_to_cooperate_economically", "Cambodia", "2006-05-01"),
+    ("Cambodia", "Make_statement", "Vietnam", "2006-09-09"),
+    ("Cambodia", "Make_statement", "Thailand", "2011-09-09"),
+]
+
+
+@pytest.fixture(scope="module")
+def ctx(make_symbolic_ctx):
+    return make_symbolic_ctx(ROWS, encoder="hashing")
+
+
+def answer(ctx, q):
+    (row,) = SCoP(ctx)([{"quid": "1", "question": q}])
+    return row["predictions"]
+
+
+# ------------------------------------------------------------------ closing unit sentence
+@pytest.mark.parametrize("q, unit", [
+    ("When did China last visit Japan? I need the year.", "year"),
+    ("When did China last visit Japan? Just the month, please.", "month"),
+    ("When did China last visit Japan? The month is enough.", "month"),
+    ("When did China last visit Japan? Give me the month.", "month"),
+    # own
+    ("When did China first visit Japan? Only the year, thanks.", "year"),
+    ("When did China first visit Japan? We just need the month.", "month"),
+    ("When did China first visit Japan? The date will do.", "day"),
+])
+def test_closing_unit_sentence(q, unit):
+    assert trailing_unit(q) == unit
+    assert infer_answer_type(q) == "time"
+    assert infer_time_level(q) == unit
+    # the unit sentence is wrapper: nothing of it is left for the slots
+    assert strip_wrapper(q).rstrip().endswith("Japan?")
+
+
+@pytest.mark.parametrize("q", [
+    "When did China visit Japan?",
+    "Who visited Japan in the year 2008?",
+    "When did China visit Japan? It was the day after the summit.",  # own: no bare unit sentence
+])
+def test_no_closing_unit_sentence(q):
+    assert trailing_unit(q) is None
+
+
+def test_closing_unit_answers(ctx):
+    assert answer(ctx, "When did China last visit Japan? I need the year.")[:1] == ["2009"]
+    assert answer(ctx, "When did China first visit Japan? Just the month, please.")[:1] == ["2008-03"]
+
+
+# ------------------------------------------------------------------ "I need the <unit> ..." / "list the years"
+@pytest.mark.parametrize("q, unit", [
+    ("I need the date China visited Japan.", "day"),
+    ("I need the month of the last time China visited Japan.", "month"),
+    ("I need the year Colombia pledged cooperation with Guatemala.", "year"),
+    ("Could you list the years in which China visited Japan?", "year"),
+    ("Could you list the days on which China visited Japan?", "day"),
+    # own
+    ("We'd like the exact month when China visited Japan.", "month"),
+    ("Can you list the months during which China visited Japan?", "month"),
+])
+def test_need_and_list_time_wrappers(q, unit):
+    assert infer_answer_type(q) == "time"
+    assert infer_time_level(q) == unit
+    assert "need" not in strip_wrapper(q) and "list" not in strip_wrapper(q)
+
+
+def test_need_and_list_answers(ctx):
+    assert answer(ctx, "I need the month of the last time China visited Japan.")[:1] == ["2009-07"]
+    assert set(answer(ctx, "Could you list the years in which China visited Japan?")[:2]) == {"2008", "2009"}
+
+
+def test_need_without_time_noun_is_no_wrapper():
+    # own: "I need" before an entity noun is no frame of a time question
+    assert infer_answer_type("I need the country China visited.") == "entity"
+
+
+# ------------------------------------------------------------------ "Think of the year when ...: who ... then?"
+@pytest.mark.parametrize("q, g", [
+    ("Think of the year when Laos pledged economic cooperation with Cambodia: who did Cambodia speak publicly about then?", "year"),
+    # own
+    ("Consider the month when Laos visited Cambodia; whom did Cambodia praise then?", "month"),
+    ("Think back to the day that Laos visited Cambodia: which country did Cambodia criticise then?", "day"),
+])
+def test_think_of_the_unit_is_a_same_unit_reference(q, g):
+    same = [c for c in parse_temporal_cues(q) if c.kind == "event" and c.op == "equal"]
+    assert same and same[0].granularity == g and same[0].start == 0
+
+
+def test_think_of_the_unit_answers(ctx):
+    q = "Think of the year when Laos pledged economic cooperation with Cambodia: who did Cambodia speak publicly about then?"
+    assert answer(ctx, q)[:1] == ["Vietnam"]
+
+
+# ------------------------------------------------------------------ "before anyone else"
+@pytest.mark.parametrize("q, order", [
+    ("Any idea who made a visit to Japan before anyone else?", "asc"),
+    ("Remind me: which party held a phone call with Agence France-Presse before anyone else?", "asc"),
+    # own
+    ("Which country visited Japan ahead of all the others?", "asc"),
+    ("Who visited Japan after everyone else?", "desc"),
+    ("Which country went to Japan later than all the other countries?", "desc"),
+])
+def test_all_others_rank(q, order):
+    cs = parse_temporal_cues(q)
+    assert [(c.kind, c.order) for c in cs] == [("ordinal", order)]
+
+
+def test_all_others_answers(ctx):
+    assert answer(ctx, "Any idea who made a visit to Japan before anyone else?")[:1] == ["South Korea"]
+    assert answer(ctx, "Who visited Japan after everyone else?")[:1] == ["Iran"]
+
+
+def test_before_an_actor_stays_an_event_cue():
+    cs = parse_temporal_cues("Who visited Japan before Iran?")
+    assert [(c.kind, c.op) for c in cs] == [("event", "before")]
+
+
+# ------------------------------------------------------------------ lexicon entries
+@pytest.mark.parametrize("q, gold", [
+    ("Who launched military action against Russian rebels in January 2008?", "Military (Russia)"),
+    ("Who joined diplomatic efforts with Laos after 19 September 2007?", "Cambodia"),
+    ("Who held firm against Kenneth Roth in April 2012?", "Egypt"),
+    # own
+    ("Which actor took military action against the Russian rebels in 2008?", "Military (Russia)"),
+])
+def test_lexicon_paraphrases(ctx, q, gold):
+    assert answer(ctx, q)[:1] == [gold]
