@@ -164,3 +164,25 @@ def test_before_an_actor_stays_an_event_cue():
 ])
 def test_lexicon_paraphrases(ctx, q, gold):
     assert answer(ctx, q)[:1] == [gold]
+
+
+# ------------------------------------------------------------------ "back in 2008" / "send troops against"
+@pytest.mark.parametrize("q, text", [
+    ("Remind me who the foreign ministry of Argentina launched an inquiry into back on the 28th of July 2012.",
+     "back on the 28th of July 2012"),
+    # own
+    ("Who did China visit way back in 2008?", "way back in 2008"),
+])
+def test_back_belongs_to_the_time_cue(q, text):
+    (c,) = parse_temporal_cues(q)
+    assert (c.kind, c.op, c.text) == ("time", "equal", text)
+
+
+def test_back_without_a_date_is_no_cue():
+    # own: "came back" is a verb particle, no time
+    assert parse_temporal_cues("Who came back to Japan?") == []
+
+
+def test_send_troops_against_reads_military_force(ctx):
+    # own: the KG has no mobilisation here; the force reading answers
+    assert answer(ctx, "Who sent troops against the Russian rebels on 10 January 2008?")[:1] == ["Military (Russia)"]

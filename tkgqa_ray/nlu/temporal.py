@@ -315,6 +315,10 @@ def parse_temporal_cues(question: str) -> list[Cue]:
             op = _op_word(m.group("op"))
             start = a - (len(pre) - m.start())
             op, start = _negated(q, start, m.group("op"), op)
+            # "back in 2008", "(way) back on 28 July 2012": the adverb of past time is the cue's
+            mb = re.search(r"\b(?:way\s+)?back\s+$", q[:start], re.I) if op == "equal" else None
+            if mb:
+                start = mb.start()
             # "3 days before 2010-05-01": an offset from an explicit date
             lead = max(0, start - 40)
             mo = _OFFSET_PRE_RE.search(q[lead:start]) if op in ("before", "after") else None
