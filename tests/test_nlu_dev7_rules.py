@@ -186,3 +186,37 @@ def test_back_without_a_date_is_no_cue():
 def test_send_troops_against_reads_military_force(ctx):
     # own: the KG has no mobilisation here; the force reading answers
     assert answer(ctx, "Who sent troops against the Russian rebels on 10 January 2008?")[:1] == ["Military (Russia)"]
+
+
+# ------------------------------------------------------------------ a frame opening a later sentence
+@pytest.mark.parametrize("q, kept", [
+    ("Egyptian officials put administrative restrictions on Kuwait. Any idea who held firm against Kenneth Roth that same month?",
+     "who held firm against Kenneth Roth that same month?"),
+    ("In 2012 — do you happen to know who the United Arab Emirates welcomed?", "who the United Arab Emirates welcomed?"),
+    # own
+    ("Laos visited Cambodia; tell me who visited Laos then.", "who visited Laos then."),
+    ("China visited Japan in 2008: could you tell me who visited China that year?", "who visited China that year?"),
+])
+def test_frame_after_a_sentence_or_fronted_adjunct(q, kept):
+    s = strip_wrapper(q)
+    assert len(s) == len(q) and s.rstrip().endswith(kept)
+    assert "idea" not in s and "know" not in s and "tell" not in s
+
+
+def test_inner_frame_needs_a_boundary():
+    # own: "tell me" inside a clause without a sentence boundary is no frame
+    q = "Who did China tell me about?"
+    assert strip_wrapper(q) == q
+
+
+def test_inner_frame_answers(ctx):
+    q = "Kenneth Roth held firm against Egypt. Any idea who held firm against Kenneth Roth that same month?"
+    assert answer(ctx, q)[:1] == ["Egypt"]
+
+
+def test_seal_an_accord_is_a_formal_agreement(make_symbolic_ctx):
+    # own phrasing; the blockade reading must not win
+    c = make_symbolic_ctx([("Sudan", "Sign_formal_agreement", "South_Sudan", "2012-09-27"),
+                           ("Sudan", "Impose_blockade,_restrict_movement", "South_Sudan", "2011-09-01")],
+                          encoder="hashing")
+    assert answer(c, "When did Sudan seal a formal accord with South Sudan? I need the month.")[:1] == ["2012-09"]

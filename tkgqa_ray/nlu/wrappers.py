@@ -65,6 +65,13 @@ _LEAD_RE = re.compile(
     rf"^\s*{_LEAD}(?:{_FRAME})(?:\s*,?\s*please)?(?:\s+if\s+you\s+(?:can|could|know|may))?\s*[,:;\-–—]?\s*",
     re.I,
 )
+# the same frame opening a later sentence or following a fronted adjunct closed by a dash,
+# colon or semicolon: "X criticised Y. Any idea who ... that same year?", "In 2012 — do you
+# happen to know who ...?"
+_INNER_LEAD_RE = re.compile(
+    rf"(?<=[.?!;:\-–—])\s+{_LEAD}(?:{_FRAME})(?:\s*,?\s*please)?(?:\s+if\s+you\s+(?:can|could|know|may))?\s*[,:;\-–—]?\s*",
+    re.I,
+)
 _TRAIL_RE = re.compile(
     rf"(?:[,;\-–—]\s*|\s+)(?:please|if\s+you\s+(?:can|could|know|may)|(?:do|would|did)\s+{_YOU}\s+(?:happen\s+to\s+)?know|"
     rf"(?:could|can)\s+you\s+(?:please\s+)?tell\s+me|any\s+idea|thanks?(?:\s+you)?|thx|by\s+any\s+chance)"
@@ -111,6 +118,9 @@ def wrapper_spans(question: str) -> tuple[tuple[int, int], ...]:
     if m and m.end() > m.start() and question[m.end():].strip(" ?.!"):
         spans.append((m.start(), m.end()))
         lead_end = m.end()
+    for i in _INNER_LEAD_RE.finditer(question, lead_end):
+        if question[i.end():].strip(" ?.!"):
+            spans.append((i.start() + len(i.group(0)) - len(i.group(0).lstrip()), i.end()))
     t = _TRAIL_RE.search(question, lead_end)
     if t and question[lead_end : t.start()].strip():
         spans.append(t.span())
