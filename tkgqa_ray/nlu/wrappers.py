@@ -80,12 +80,14 @@ _TRAIL_RE = re.compile(
 )
 
 
-# A closing sentence that only names the unit wanted: "... ? I need the year.", "Give me the
-# month.", "Just the month, please.", "The year is enough.", "Only the day, thanks." It carries
+# A closing sentence (or clause after a semicolon) that only names the unit wanted: "... ? I
+# need the year.", "Give me the month.", "Just the month, please.", "The year is enough.", "Only
+# the day, thanks.", "...; give the year.", "Answer with the month." It carries
 # the answer's granularity and no slot content.
 _UNIT_TRAIL_RE = re.compile(
-    r"(?<=[?.!])\s*(?:(?:just|only)\s+)?"
-    r"(?:(?:i|we)(?:\s+(?:just|only))?(?:\s+need|\s+want|'d\s+like|\s+would\s+like)\s+|(?:please\s+)?(?:give|tell|send)\s+(?:me|us)\s+)?"
+    r"(?<=[?.!;])\s*(?:(?:just|only)\s+)?(?:please\s+)?"
+    r"(?:(?:i|we)(?:\s+(?:just|only))?(?:\s+need|\s+want|'d\s+like|\s+would\s+like)\s+"
+    r"|(?:give|tell|send|state|provide|show)(?:\s+(?:me|us))?\s+|(?:answer|reply|respond)\s+(?:with|in)\s+)?"
     r"(?:(?:just|only)\s+)?the\s+(?P<unit>year|month|day|date)"
     r"(?:\s+(?:is\s+(?:enough|fine|sufficient|plenty)|will\s+do|suffices|only|alone))?"
     r"(?:\s*,?\s*(?:please|thanks?(?:\s+you)?))?\s*[.!?]*\s*$",
