@@ -260,3 +260,25 @@ def test_stranded_by_passives(pctx, q, gold):
 ])
 def test_closing_unit_clause_dev6_shapes(q, unit):
     assert infer_time_level(q) == unit
+
+
+# ------------------------------------------------------------------ phrasal verbs of scaffold verbs
+@pytest.mark.parametrize("text, phrase", [
+    ("did Thailand give in to", "thailand give in to"),
+    ("gave in to", "gave in to"),
+    # own
+    ("finally gave way to", "gave way to"),
+    ("give me the year", ""),
+    ("took place in", ""),
+])
+def test_phrasal_give_in(text, phrase):
+    from tkgqa_ray.nlu.relations import relation_phrase
+    assert relation_phrase(text, keep_particle=True) == phrase
+
+
+def test_give_in_to_answers(make_symbolic_ctx):
+    c = make_symbolic_ctx([("Thailand", "Yield", "Citizen_(Thailand)", "2010-05-01"),
+                           ("Thailand", "Discuss_by_telephone", "Kazakhstan", "2010-06-01")], encoder="hashing")
+    assert answer(c, "Before 2013, which actor did Thailand give in to?")[:1] == ["Citizen (Thailand)"]
+    # own
+    assert answer(c, "Who did Thailand cave in to in 2010?")[:1] == ["Citizen (Thailand)"]
