@@ -73,10 +73,11 @@ _REDUCED_PASSIVE_RE = re.compile(r"\s*(?:\w+ly\s+)?[a-z]+(?:ed|en|wn|t)\s+by\s*$
 # a passive verb + "by" with no agent after it (a boundary, a cue word or the end follows)
 # (within the main clause: the stretch up to "by" crosses no cue word, so the passive of a
 # reference clause, "whom did X criticise before Y was criticised by Z", is not taken for it;
-# up to two words may follow the participle: "commented on by", "offered talks by")
+# up to three words may follow the participle: "commented on by", "offered talks by",
+# "targeted with unconventional violence by")
 _STRANDED_BY_RE = re.compile(
     r"(?:(?!\b(?:before|after|prior|following|once|since|until|when|while|earlier|later|subsequent|ahead|during|same)\b)[\w\s'])*?"
-    r"\b\w+(?:ed|en|t)(?:\s+(?!(?:before|after|prior|following|once|since|until|when|while|earlier|later|subsequent|ahead|during|same)\b)[a-z]+){0,2}"
+    r"\b\w+(?:ed|en|t)(?:\s+(?!(?:before|after|prior|following|once|since|until|when|while|earlier|later|subsequent|ahead|during|same)\b)[a-z]+){0,3}"
     r"\s+by\s*(?=$|[?.,;!]|(?:in|on|during|at|for|before|after|prior|since|until|"
     r"following|ahead|subsequent|earlier|later|first|last|initially|most|the\s+(?:first|last|same))\b)",
     re.I,

@@ -67,6 +67,10 @@ EMBED_K = 64  # embedding neighbours fetched per phrase (then merged with lexico
 _PARTICLES = {"to", "with", "for", "of", "on", "at", "from", "about", "against", "by", "into", "upon", "over", "in"}
 
 
+_PHRASAL = {**dict.fromkeys(("give", "gives", "gave", "given", "giving"), {"in", "up", "way"}),
+            **dict.fromkeys(("take", "takes", "took", "taken", "taking"), {"over"})}
+
+
 def relation_phrase(text: str, keep_particle: bool = False) -> str:
     """Strip scaffolding from a clause (names and times must already be masked): the
     longest run between the first and last content word, keeping inner particles.
@@ -76,12 +80,17 @@ def relation_phrase(text: str, keep_particle: bool = False) -> str:
     embedding lookups use :func:`embedding_text`, which drops it again."""
     toks = [t for t in tokenize(text)]
     content = [i for i, t in enumerate(toks) if t.norm not in _SCAFFOLD and not t.norm.isdigit()]
+    # a scaffold verb with its own particle is a phrasal verb, content: "give in (to)", "give
+    # up", "take over"; not "give me" / "take place" (wrapper and event words)
+    phrasal = {j for i, t in enumerate(toks[:-1]) if t.norm in _PHRASAL and toks[i + 1].norm in _PHRASAL[t.norm]
+               for j in (i, i + 1)}
+    content = sorted(set(content) | phrasal)
     if not content:
         return ""
     a, b = content[0], content[-1]
     if keep_particle and b + 1 < len(toks) and toks[b + 1].norm in _PARTICLES and toks[b + 1].start - toks[b].end <= 1:
         b += 1
-    words = [t.norm for t in toks[a : b + 1] if t.norm in _INNER_OK or t.norm not in _SCAFFOLD]
+    words = [t.norm for i, t in enumerate(toks[a : b + 1], a) if i in phrasal or t.norm in _INNER_OK or t.norm not in _SCAFFOLD]
     return re.sub(r"\s+", " ", " ".join(words)).strip()
 
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Literal
 
-from .wrappers import strip_wrapper
+from .wrappers import strip_wrapper, trailing_unit
 
 CueKind = Literal["time", "interval", "event", "ordinal"]
 
@@ -128,9 +128,11 @@ _SAME_RE = re.compile(
     # of the visit to X by Y" (a date after "of" is taken by the time cue first)
     r"|\b(?:in|on|during|within)\s+the\s+(?:very\s+|exact\s+)?(?P<g5>day|date|month|year)\s+of(?=\s+(?:its|their|his|her|the|an?)\b)"
     # a fronted noun phrase without a preposition, its clause closed by a comma before the
-    # question word: "The day (that) X visited Y, who ...?"
-    r"|^\s*the\s+(?:very\s+|exact\s+)?(?P<g4>day|date|month|year)(?:\s+(?:that|when|in\s+which|on\s+which))?"
-    r"(?=[^,?]*,\s*(?:who|whom|whose|which|what)\b)",
+    # question word: "The day (that) X visited Y, who ...?"; or opened by an imperative of
+    # bringing to mind and closed by a colon: "Think of the year when X visited Y: who ... then?"
+    r"|^\s*(?:(?:think\s+(?:of|about|back\s+to)|consider|take|recall|remember|picture)\s+)?"
+    r"the\s+(?:very\s+|exact\s+)?(?P<g4>day|date|month|year)(?:\s+(?:that|when|in\s+which|on\s+which))?"
+    r"(?=[^,:;?]*[,:;]\s*(?:who|whom|whose|which|what)\b)",
     re.I,
 )
 _SIMUL_RE = re.compile(
@@ -161,6 +163,17 @@ _SEQ_VERB_RE = re.compile(
 # the "in <gerund>" that closes the reference of a sequence verb (nlu.analysis)
 SEQ_GERUND_RE = re.compile(r"\s(?:in|by)\s+[a-z]+ing\b", re.I)
 _ORD_DESC_K = re.compile(r"\b(?P<w>second|third|2nd|3rd)[\s-]+(?:to[\s-]+)?(?:last|latest)\b|\bpenultimate\b", re.I)
+# "<op> anyone else", "<op> all the others", "<op> everybody else": compared with every other
+_ALL_OTHERS = (
+    r"{op}\s+(?:(?:anyone|anybody|everyone|everybody|any\s+one)\s+else|all\s+(?:the\s+)?others|"
+    r"(?:all|any|every)\s+(?:the\s+)?other\s+(?:actors?|part(?:y|ies)|countr(?:y|ies)|ones?))\b"
+)
+# "who visited X before anyone else / ahead of all others": before every other doer = the
+# first; "after everyone else" = the last. Read before the operator cues (no event follows).
+_ALL_OTHERS_ORD = (
+    (re.compile(_ALL_OTHERS.format(op=r"\b(?:before|ahead\s+of|sooner\s+than|earlier\s+than)"), re.I), "asc"),
+    (re.compile(_ALL_OTHERS.format(op=r"\b(?:after|later\s+than)"), re.I), "desc"),
+)
 _ORD_ASC_RE = re.compile(
     # "next (to V) after X" = the first after X; not "the next day/month ..." (a relative time)
     r"\b(?:for\s+the\s+first\s+time|at\s+first|first\s+of\s+all|the\s+earliest|earliest|initial(?:ly)?|first(?:ly)?|"
@@ -271,6 +284,10 @@ def parse_temporal_cues(question: str) -> list[Cue]:
     def free(a: int, b: int) -> bool:
         return not any(a < ub and ua < b for ua, ub in used)
 
+    for rx, order in _ALL_OTHERS_ORD:
+        for m in rx.finditer(q):
+            cues.append(Cue("ordinal", m.start(), m.end(), m.group(0), order=order, k=1))
+            used.append(m.span())
     dates = find_dates(q)
     # explicit intervals: between A and B / from A to|until|through B
     consumed: set[int] = set()
@@ -298,6 +315,10 @@ def parse_temporal_cues(question: str) -> list[Cue]:
             op = _op_word(m.group("op"))
             start = a - (len(pre) - m.start())
             op, start = _negated(q, start, m.group("op"), op)
+            # "back in 2008", "(way) back on 28 July 2012": the adverb of past time is the cue's
+            mb = re.search(r"\b(?:way\s+)?back\s+$", q[:start], re.I) if op == "equal" else None
+            if mb:
+                start = mb.start()
             # "3 days before 2010-05-01": an offset from an explicit date
             lead = max(0, start - 40)
             mo = _OFFSET_PRE_RE.search(q[lead:start]) if op in ("before", "after") else None
@@ -468,7 +489,7 @@ _IMPERATIVE_TIME_RE = re.compile(
 # "Could you tell me").
 _DEF_TIME_RE = re.compile(
     rf"^\s*(?:(?:the|which|what)\s+)?(?:(?:exact|specific|precise|particular|approximate|calendar|very)\s+)*"
-    rf"(?P<noun>year|month|day|date|time|period|point\s+in\s+time)"
+    rf"(?P<noun>years?|months?|days?|dates?|time|period|point\s+in\s+time)"
     rf"(?P<more>(?:\s*(?:,|and)\s*(?:the\s+)?(?:year|month|day|date))*)"
     rf"\s+(?:when|in\s+which|on\s+which|during\s+which|at\s+which|that|of\s+(?:the\s+)?(?:event|moment)\s+when"
     # "the year of the earliest time X ...", "the date of the most recent occasion (when) X ...":
@@ -488,7 +509,7 @@ _DEF_TIME_RE = re.compile(
 # _CONTACT_TIME_RE, merged: the union of their excluded next words.)
 _CONTACT_TIME_RE = re.compile(
     rf"^\s*the\s+(?:(?:exact|specific|precise|particular|approximate|calendar|very)\s+)*"
-    rf"(?P<noun>year|month|day|date)"
+    rf"(?P<noun>years?|months?|days?|dates?)"
     rf"(?P<more>(?:\s*(?:,|and)\s*(?:the\s+)?(?:year|month|day|date))*)"
     # ... or directly a blanked name (two spaces or more in the masked question)
     rf"(?:\s+(?:of\s+(?!the\s+same\b)|(?!(?:after|before|following|prior|later|earlier|ahead|preceding|since|until|"
@@ -508,8 +529,12 @@ def _contact_time(question: str) -> re.Match | None:
 
 def _wh_time_noun(question: str) -> str | None:
     """The time unit asked for ("year"/"month"/"day"...) or None when the answer is no time.
-    Reads through a wrapper ("Could you tell me the exact month when ...")."""
+    Reads through a wrapper ("Could you tell me the exact month when ..."); a closing unit
+    sentence ("... ? Just the month, please.") names the unit of a time question."""
+    unit = trailing_unit(question)
     question = strip_wrapper(question)
+    if unit:
+        return unit
     m = _IMPERATIVE_TIME_RE.search(question)
     if m:
         return m.group(1).lower()
@@ -555,7 +580,8 @@ def _unit_of(noun: str, more: str | None = None) -> str:
         return "day"
     if "month" in words:
         return "month"
-    return noun.lower()
+    n = noun.lower()
+    return n[:-1] if n in ("years", "months", "days", "dates") else n
 
 
 def infer_answer_type(question: str) -> str:
@@ -569,6 +595,9 @@ def infer_time_level(question: str, cues: list[Cue] | None = None) -> str:
     else the granularity of its explicit time / same-unit cue, else ``"day"``."""
     w = _wh_time_noun(question)
     if w:
+        unit = trailing_unit(question)
+        if unit:
+            return unit
         q = strip_wrapper(question)
         if (_DEF_TIME_RE.match(q) or _contact_time(q)) and not _IMPERATIVE_TIME_RE.search(q):  # unit already combined
             return {"year": "year", "month": "month"}.get(w, "day")

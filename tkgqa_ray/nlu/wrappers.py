@@ -29,7 +29,7 @@ _YOU = r"(?:you|someone|anyone|somebody|anybody)"
 _TELL = r"(?:tell|show|let|inform|remind)\s+(?:me|us)(?:\s+know)?(?:\s+about)?"
 _FIND = (
     r"(?:find\s+out|figure\s+out|work\s+out|check|look\s+up|say|name|identify|determine|confirm|recall|"
-    r"remember|share|give\s+me|provide|point\s+out|clarify|explain)"
+    r"remember|share|give\s+me|provide|point\s+out|clarify|explain|list)"
 )
 _KNOW = r"(?:know|find\s+out|learn|understand|figure\s+out|check|ask|hear|see)"
 _LEAD = (
@@ -50,6 +50,9 @@ _FRAME = (
     rf"|(?:i|we)(?:'m|'re|\s+am|\s+are)\s+(?:trying|hoping|looking|keen|eager|interested|curious)(?:\s+(?:to|in))?(?:\s+{_KNOW}|\s+knowing|\s+finding\s+out)?"
     # I wonder / I was wondering / I'm curious about
     rf"|(?:i|we)(?:'m|'re|\s+am|\s+are|\s+was|\s+were)?\s+(?:wonder|wondering|curious)(?:\s+(?:about|to\s+know))?"
+    # "I need the date X ...", "We want the month of the last time ...": a statement of
+    # needing what a definite time noun names (the noun itself stays: it is the question)
+    rf"|(?:i|we)(?:\s+(?:really|just|only))?(?:\s+need|\s+want|'d\s+like|\s+would\s+like)(?=\s+the\s+(?:exact\s+|precise\s+)?(?:years?|months?|days?|dates?)\b)"
     # help me find out; tell me; let me know; please tell me
     rf"|help\s+me\s+{_KNOW}"
     rf"|{_TELL}"
@@ -62,12 +65,43 @@ _LEAD_RE = re.compile(
     rf"^\s*{_LEAD}(?:{_FRAME})(?:\s*,?\s*please)?(?:\s+if\s+you\s+(?:can|could|know|may))?\s*[,:;\-–—]?\s*",
     re.I,
 )
+# the same frame opening a later sentence or following a fronted adjunct closed by a dash,
+# colon or semicolon: "X criticised Y. Any idea who ... that same year?", "In 2012 — do you
+# happen to know who ...?"
+_INNER_LEAD_RE = re.compile(
+    rf"(?<=[.?!;:\-–—])\s+{_LEAD}(?:{_FRAME})(?:\s*,?\s*please)?(?:\s+if\s+you\s+(?:can|could|know|may))?\s*[,:;\-–—]?\s*",
+    re.I,
+)
 _TRAIL_RE = re.compile(
     rf"(?:[,;\-–—]\s*|\s+)(?:please|if\s+you\s+(?:can|could|know|may)|(?:do|would|did)\s+{_YOU}\s+(?:happen\s+to\s+)?know|"
     rf"(?:could|can)\s+you\s+(?:please\s+)?tell\s+me|any\s+idea|thanks?(?:\s+you)?|thx|by\s+any\s+chance)"
     r"(?:\s*,?\s*(?:please|thanks?(?:\s+you)?))?\s*[?.!]*\s*$",
     re.I,
 )
+
+
+# A closing sentence (or clause after a semicolon) that only names the unit wanted: "... ? I
+# need the year.", "Give me the month.", "Just the month, please.", "The year is enough.", "Only
+# the day, thanks.", "...; give the year.", "Answer with the month." It carries
+# the answer's granularity and no slot content.
+_UNIT_TRAIL_RE = re.compile(
+    r"(?<=[?.!;])\s*(?:(?:just|only)\s+)?(?:please\s+)?"
+    r"(?:(?:i|we)(?:\s+(?:just|only))?(?:\s+need|\s+want|'d\s+like|\s+would\s+like)\s+"
+    r"|(?:give|tell|send|state|provide|show)(?:\s+(?:me|us))?\s+|(?:answer|reply|respond)\s+(?:with|in)\s+)?"
+    r"(?:(?:just|only)\s+)?the\s+(?P<unit>year|month|day|date)"
+    r"(?:\s+(?:is\s+(?:enough|fine|sufficient|plenty)|will\s+do|suffices|only|alone))?"
+    r"(?:\s*,?\s*(?:please|thanks?(?:\s+you)?))?\s*[.!?]*\s*$",
+    re.I,
+)
+
+
+def trailing_unit(question: str) -> str | None:
+    """The unit ("year" / "month" / "day") named by a closing unit sentence, else None."""
+    m = _UNIT_TRAIL_RE.search(question)
+    if not m:
+        return None
+    u = m.group("unit").lower()
+    return "day" if u == "date" else u
 
 
 @lru_cache(maxsize=16384)
@@ -77,15 +111,22 @@ def wrapper_spans(question: str) -> tuple[tuple[int, int], ...]:
     Empty when the question is asked directly. The embedded question is what remains; it
     may use statement word order ("in which year China visited Japan")."""
     spans: list[tuple[int, int]] = []
+    u = _UNIT_TRAIL_RE.search(question)
+    if u:
+        spans.append(u.span())
+        question = question[: u.start()] + " " * (len(question) - u.start())
     m = _LEAD_RE.match(question)
     lead_end = 0
     if m and m.end() > m.start() and question[m.end():].strip(" ?.!"):
         spans.append((m.start(), m.end()))
         lead_end = m.end()
+    for i in _INNER_LEAD_RE.finditer(question, lead_end):
+        if question[i.end():].strip(" ?.!"):
+            spans.append((i.start() + len(i.group(0)) - len(i.group(0).lstrip()), i.end()))
     t = _TRAIL_RE.search(question, lead_end)
     if t and question[lead_end : t.start()].strip():
         spans.append(t.span())
-    return tuple(spans)
+    return tuple(sorted(spans))
 
 
 def strip_wrapper(question: str) -> str:
@@ -100,4 +141,4 @@ def strip_wrapper(question: str) -> str:
     return "".join(chars)
 
 
-__all__ = ["strip_wrapper", "wrapper_spans"]
+__all__ = ["strip_wrapper", "trailing_unit", "wrapper_spans"]
