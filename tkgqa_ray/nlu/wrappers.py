@@ -61,17 +61,13 @@ _FRAME = (
     # a bare imperative of finding before a wh-clause: "Find out who ...", "Work out when ..."
     r"|(?:find\s+out|figure\s+out|work\s+out|look\s+up|determine|check)(?=\s+(?:who|whom|whose|which|what|when|in\s+which|on\s+which)\b)"
 )
-_LEAD_RE = re.compile(
-    rf"^\s*{_LEAD}(?:{_FRAME})(?:\s*,?\s*please)?(?:\s+if\s+you\s+(?:can|could|know|may))?\s*[,:;\-–—]?\s*",
-    re.I,
-)
+# a frame with its closing words ("..., please", "if you can") and punctuation
+_FRAMED = rf"{_LEAD}(?:{_FRAME})(?:\s*,?\s*please)?(?:\s+if\s+you\s+(?:can|could|know|may))?\s*[,:;\-–—]?\s*"
+_LEAD_RE = re.compile(rf"^\s*{_FRAMED}", re.I)
 # the same frame opening a later sentence or following a fronted adjunct closed by a dash,
 # colon or semicolon: "X criticised Y. Any idea who ... that same year?", "In 2012 — do you
 # happen to know who ...?"
-_INNER_LEAD_RE = re.compile(
-    rf"(?<=[.?!;:\-–—])\s+{_LEAD}(?:{_FRAME})(?:\s*,?\s*please)?(?:\s+if\s+you\s+(?:can|could|know|may))?\s*[,:;\-–—]?\s*",
-    re.I,
-)
+_INNER_LEAD_RE = re.compile(rf"(?<=[.?!;:\-–—])\s+{_FRAMED}", re.I)
 _TRAIL_RE = re.compile(
     rf"(?:[,;\-–—]\s*|\s+)(?:please|if\s+you\s+(?:can|could|know|may)|(?:do|would|did)\s+{_YOU}\s+(?:happen\s+to\s+)?know|"
     rf"(?:could|can)\s+you\s+(?:please\s+)?tell\s+me|any\s+idea|thanks?(?:\s+you)?|thx|by\s+any\s+chance)"
