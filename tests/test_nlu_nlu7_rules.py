@@ -47,7 +47,7 @@ from __future__ import annotations
 import pytest
 
 from test_nlu_multi_event import parse  # (anchors, search) as [subject, object] names
-from tkgqa_ray.methods.scop.method import SCoP
+from test_nlu_ordinal_scope import answer  # SCoP's top prediction on a tiny KG
 from tkgqa_ray.methods.scop.symbolic import constraint_parser, event_parser
 from tkgqa_ray.methods.scop.types import UNKNOWN
 from tkgqa_ray.nlu.lexicon import stem
@@ -86,11 +86,6 @@ ROWS = [
 @pytest.fixture(scope="module")
 def ctx(make_symbolic_ctx):
     return make_symbolic_ctx(ROWS, encoder="hashing")
-
-
-def answer(ctx, q):
-    (row,) = SCoP(ctx)([{"quid": "1", "question": q}])
-    return row["predictions"][:1]
 
 
 def ranking(ctx, q):
