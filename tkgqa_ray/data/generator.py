@@ -94,6 +94,16 @@ class _PhraseSet:
     answer_slots: Callable[[Sequence[str], Callable[[Sequence[Any]], Any]], dict[str, Any]] | None = None
 
 
+def _module_set(name: str, module: Any) -> _PhraseSet:
+    """A phrasing set whose module holds all of it: ``WORDS``, ``TIME_STYLES``, ``TEMPLATES``,
+    ``entity_surface`` and ``relation_surface``, and optionally ``answer_slots``."""
+    return _PhraseSet(
+        name, module.WORDS, module.TIME_STYLES, module.TEMPLATES,
+        entity_surface=module.entity_surface, relation_surface=module.relation_surface,
+        answer_slots=getattr(module, "answer_slots", None),
+    )
+
+
 _SETS = {
     "train": _PhraseSet("train", phrasings.WORDS, phrasings.TIME_STYLES, phrasings.TEMPLATES),
     "heldout": _PhraseSet(
@@ -106,56 +116,25 @@ _SETS = {
         entity_surface=surface_actors.actor_surface,
         relation_surface=surface_relations.relation_surface,
     ),
-    "surface_blind": _PhraseSet(
-        "surface_blind", phrasings_surface_blind.WORDS, phrasings_surface_blind.TIME_STYLES,
-        phrasings_surface_blind.TEMPLATES,
-        entity_surface=phrasings_surface_blind.entity_surface,
-        relation_surface=phrasings_surface_blind.relation_surface,
-    ),
+    "surface_blind": _module_set("surface_blind", phrasings_surface_blind),
     # "dev": the nlu authors' development set (issue #10; not blind, see phrasings_dev.py)
-    "dev": _PhraseSet(
-        "dev", phrasings_dev.WORDS, phrasings_dev.TIME_STYLES, phrasings_dev.TEMPLATES,
-        entity_surface=phrasings_dev.entity_surface, relation_surface=phrasings_dev.relation_surface,
-    ),
+    "dev": _module_set("dev", phrasings_dev),
     # "dev2": the same, focused on the multi-event types' reference clauses (phrasings_dev2.py)
-    "dev2": _PhraseSet(
-        "dev2", phrasings_dev2.WORDS, phrasings_dev2.TIME_STYLES, phrasings_dev2.TEMPLATES,
-        entity_surface=phrasings_dev2.entity_surface, relation_surface=phrasings_dev2.relation_surface,
-    ),
+    "dev2": _module_set("dev2", phrasings_dev2),
     # "dev3": a third one on the multi-event types, written blind to nlu/parsers (phrasings_dev3.py)
-    "dev3": _PhraseSet(
-        "dev3", phrasings_dev3.WORDS, phrasings_dev3.TIME_STYLES, phrasings_dev3.TEMPLATES,
-        entity_surface=phrasings_dev3.entity_surface, relation_surface=phrasings_dev3.relation_surface,
-    ),
+    "dev3": _module_set("dev3", phrasings_dev3),
     # "dev4": after_first / before_last shapes no earlier dev set wrote (phrasings_dev4.py)
-    "dev4": _PhraseSet(
-        "dev4", phrasings_dev4.WORDS, phrasings_dev4.TIME_STYLES, phrasings_dev4.TEMPLATES,
-        entity_surface=phrasings_dev4.entity_surface, relation_surface=phrasings_dev4.relation_surface,
-        answer_slots=phrasings_dev4.answer_slots,
-    ),
+    "dev4": _module_set("dev4", phrasings_dev4),
     # "dev5": before_after / equal_multi reference styles, written blind to nlu/parsers (phrasings_dev5.py)
-    "dev5": _PhraseSet(
-        "dev5", phrasings_dev5.WORDS, phrasings_dev5.TIME_STYLES, phrasings_dev5.TEMPLATES,
-        entity_surface=phrasings_dev5.entity_surface, relation_surface=phrasings_dev5.relation_surface,
-    ),
+    "dev5": _module_set("dev5", phrasings_dev5),
     # "dev6": after_first / before_last (and first_last) in people's and journalists' shapes,
     # written blind to nlu/parsers and to the other sets' templates (phrasings_dev6.py)
-    "dev6": _PhraseSet(
-        "dev6", phrasings_dev6.WORDS, phrasings_dev6.TIME_STYLES, phrasings_dev6.TEMPLATES,
-        entity_surface=phrasings_dev6.entity_surface, relation_surface=phrasings_dev6.relation_surface,
-        answer_slots=phrasings_dev6.answer_slots,
-    ),
+    "dev6": _module_set("dev6", phrasings_dev6),
     # "dev7": relation paraphrases and assistant-style wrappers, weighted to first_last /
     # equal_multi / time answers, written blind to nlu/parsers (phrasings_dev7.py)
-    "dev7": _PhraseSet(
-        "dev7", phrasings_dev7.WORDS, phrasings_dev7.TIME_STYLES, phrasings_dev7.TEMPLATES,
-        entity_surface=phrasings_dev7.entity_surface, relation_surface=phrasings_dev7.relation_surface,
-    ),
+    "dev7": _module_set("dev7", phrasings_dev7),
     # "blind3": a third BLIND set (all six types); parser authors must not read it (phrasings_blind3.py)
-    "blind3": _PhraseSet(
-        "blind3", phrasings_blind3.WORDS, phrasings_blind3.TIME_STYLES, phrasings_blind3.TEMPLATES,
-        entity_surface=phrasings_blind3.entity_surface, relation_surface=phrasings_blind3.relation_surface,
-    ),
+    "blind3": _module_set("blind3", phrasings_blind3),
 }
 
 
