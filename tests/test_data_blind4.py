@@ -40,7 +40,7 @@ def test_bwc_only_in_xr_templates_and_bw_never_before_a_clause():
             assert t.variant.startswith("xr_"), t.id
         # {bw} is followed by a noun phrase: an entity slot, a date, "the ...", "that"
         for m in re.finditer(r"\{[Bb]w\} (\S+)", t.text):
-            assert m.group(1).rstrip(",?.:") in ("{A}", "{T}", "the", "that"), (t.id, m.group(1))
+            assert m.group(1).rstrip(",?.:") in ("{A}", "{T}", "the", "that", "{arp.nh}"), (t.id, m.group(1))
 
 
 @pytest.fixture(scope="module")
@@ -153,6 +153,28 @@ def test_visit_and_host_directions_on_the_kg(real_kg_table):
     assert set(o.start[visit]) & set(o.start[host])
     assert [p.past for p in b4.RELATIONS["Make_a_visit"]][0] == "visited"
     assert any("received a visit from" == p.past for p in b4.RELATIONS["Host_a_visit"])
+
+
+def test_reference_events_as_noun_phrases(real_kg_table):
+    t = real_kg_table
+    ent, rel = _ids(t)
+    rels = set(t.relations)
+    assert set(b4.NOUNS) <= rels and len(b4.NOUNS) >= 30
+    gen = first_choice_generator(t, "blind4")
+    obama, ireland, visit = ent["Barack_Obama"], ent["Ireland"], rel["Make_a_visit"]
+    spec = QSpec("after_first", "entity", (None, visit, ireland), anchor_event=(obama, visit, ireland),
+                 op="after", rank="asc")
+    assert gen.render_template("blind4/xr_subj/10", spec) == \
+        "Who was the first to visit Ireland after the visit by Barack Obama to Ireland?"
+    # a relation without a noun form reads "the time S <past> O" (lexicon fallback here)
+    veto = rel["Veto"]
+    spec_v = QSpec("after_first", "entity", (None, veto, ireland), anchor_event=(obama, veto, ireland),
+                   op="after", rank="asc")
+    assert gen.render_template("blind4/xr_subj/10", spec_v) == \
+        "Who was the first to veto Ireland after the time Barack Obama vetoed Ireland?"
+    noun_tpls = [tp for tp in b4.TEMPLATES if "{arp.nh}" in tp.text]
+    assert {tp.variant for tp in noun_tpls} >= {"xr_subj", "xr_obj", "xr_time", "em_obj_event",
+                                                  "em_subj_event", "em_obj_offset", "ba_subj_event"}
 
 
 def _ids(t):

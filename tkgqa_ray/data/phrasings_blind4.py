@@ -8,7 +8,8 @@ nor questions generated with this set.
 Covers every point variant of ``generator.VARIANTS`` (all six MultiTQ types), weighted to the
 "Multiple" types: the after_first / before_last variants (``xr_*``, shared by both types) and
 equal_multi have the most templates, then before_after. Reference events are written as
-clauses, "the time / the day / the occasion when" noun phrases, separate sentences, fronted or
+clauses, noun phrases ("the visit by Iran to Iraq", from the ``nouns`` table; "the time /
+the day / the occasion when ..."), separate sentences, fronted or
 trailing; rank words vary (first, earliest, next, last, latest, most recent, "came first").
 Actors are written as journalists write them (``phrasings_blind4.yaml``: ``Police_(Kenya)`` ->
 "the Kenyan police" / "Kenya's police"; sectors with country adjectives and possessives; a
@@ -39,7 +40,7 @@ from typing import Any, Callable, Sequence
 
 import yaml
 
-from tkgqa_ray.data.lexicon import RelPhrase
+from tkgqa_ray.data.lexicon import RelPhrase, relation_phrase
 from tkgqa_ray.data.phrasings import Template, _t
 
 _TABLES = yaml.safe_load(Path(__file__).with_name("phrasings_blind4.yaml").read_text(encoding="utf-8"))
@@ -50,6 +51,8 @@ SECTORS: dict[str, list[str]] = _TABLES["sectors"]
 RELATIONS: dict[str, list[RelPhrase]] = {
     rel: [RelPhrase(str(b), str(p)) for b, p in forms] for rel, forms in _TABLES["relations"].items()
 }
+
+NOUNS: dict[str, tuple[str, str]] = {rel: (str(h), str(k)) for rel, (h, k) in _TABLES["nouns"].items()}
 
 _SECTOR_RE = re.compile(r"^(?P<sector>.+) \((?P<parent>[^()]+)\)$")
 
@@ -90,9 +93,21 @@ def entity_surface(name: str, pick: Callable[[Sequence[Any]], Any]) -> str:
     return pick(entity_forms(name))
 
 
-def relation_surface(relation: str, pick: Callable[[Sequence[Any]], Any]) -> RelPhrase | None:
+class _Past(str):
+    """A past-tense phrase that also carries the event as a noun phrase for reference events:
+    templates write ``{arp.nh} {AS} {arp.np} {AO}`` ("the visit by Iran to Iraq"); relations
+    without a noun form read "the time Iran <past> Iraq"."""
+
+    nh: str
+    np: str
+
+
+def relation_surface(relation: str, pick: Callable[[Sequence[Any]], Any]) -> RelPhrase:
     forms = RELATIONS.get(relation)
-    return pick(forms) if forms else None
+    p = pick(forms) if forms else relation_phrase(relation)
+    past = _Past(p.past)
+    past.nh, past.np = NOUNS.get(relation) or ("the time", p.past)
+    return RelPhrase(p.base, past)
 
 
 WORDS: dict[str, tuple[str, ...]] = {
@@ -153,7 +168,8 @@ TEMPLATES: list[Template] = [
          "Which countries, groups or people {rp} {O} {bw} {A}?",
          "I'd like to know who {rp} {O} {bw} {A}.",
          "Who {rp} {O} {bw} the time {AS} {arp} {AO}?",
-         "Name those who {rp} {O} {bw} {A}."),
+         "Name those who {rp} {O} {bw} {A}.",
+         "Who {rp} {O} {bw} {arp.nh} {AS} {arp.np} {AO}?"),
     *_b4("ba_obj_event",
          "Whom did {S} {rb} {bw} {A}?",
          "{Bw} {A}, which actors did {S} {rb}?",
@@ -202,7 +218,8 @@ TEMPLATES: list[Template] = [
          "Could you tell me who {S} {rp} {same} {AS} {arp} {AO}?",
          "I'm curious who {S} {rp} {same} {AS} {arp} {AO}.",
          "{S} {rp} whom {same} {AS} {arp} {AO}?",
-         "Thinking of the time {AS} {arp} {AO}, whom did {S} {rb} {same} that?"),
+         "Thinking of the time {AS} {arp} {AO}, whom did {S} {rb} {same} that?",
+         "Whom did {S} {rb} {same} {arp.nh} {AS} {arp.np} {AO}?"),
     *_b4("em_subj_event",
          "Who {rp} {O} {same} {AS} {arp} {AO}?",
          "{Same} {AS} {arp} {AO}, which actors {rp} {O}?",
@@ -211,7 +228,8 @@ TEMPLATES: list[Template] = [
          "Which parties {rp} {O} {same} the time {AS} {arp} {AO}?",
          "Do you know who {rp} {O} {same} {AS} {arp} {AO}?",
          "Who was it that {rp} {O} {same} {AS} {arp} {AO}?",
-         "I'd like to know which actors {rp} {O} {same} {AS} {arp} {AO}."),
+         "I'd like to know which actors {rp} {O} {same} {AS} {arp} {AO}.",
+         "{Same} {arp.nh} {AS} {arp.np} {AO}, who {rp} {O}?"),
     *_b4("em_obj_offset",
          "Whom did {S} {rb} exactly {Nd} {bw} the day {AS} {arp} {AO}?",
          "{AS} {arp} {AO}. {Nd} {bw} that, whom did {S} {rb}?",
@@ -220,7 +238,8 @@ TEMPLATES: list[Template] = [
          "Exactly {Nd} {bw} the day {AS} {arp} {AO}, which actors did {S} {rb}?",
          "Take the day {AS} {arp} {AO}: whom did {S} {rb} {Nd} {bw} that day?",
          "{S} {rp} whom exactly {Nd} {bw} the day {AS} {arp} {AO}?",
-         "I want to know who {S} {rp} {Nd} {bw} the day of the event in which {AS} {arp} {AO}."),
+         "I want to know who {S} {rp} {Nd} {bw} the day of the event in which {AS} {arp} {AO}.",
+         "Whom did {S} {rb} {Nd} {bw} {arp.nh} {AS} {arp.np} {AO}?"),
     # ---- after_first / before_last (Multiple): the xr_* variants serve both types
     *_b4("xr_subj",
          "Who was the {fadj} to {rb} {O} {bw} {A}?",
@@ -232,7 +251,8 @@ TEMPLATES: list[Template] = [
          "Looking only at the period {bw} the day {AS} {arp} {AO}, who was the {fadj} to {rb} {O}?",
          "I'm wondering who was the {fadj} to {rb} {O} {bw} {A}.",
          "Who {fadv} {rp} {O} {bw} {A}?",
-         "Which actor was the {bwc} to {rb} {O}, {bw} the day {AS} {arp} {AO}?"),
+         "Which actor was the {bwc} to {rb} {O}, {bw} the day {AS} {arp} {AO}?",
+         "Who was the {fadj} to {rb} {O} {bw} {arp.nh} {AS} {arp.np} {AO}?"),
     *_b4("xr_obj",
          "Whom did {S} {fadv} {rb} {bw} {A}?",
          "{Bw} {A}, which actor did {S} {rb} {fadv}?",
@@ -243,7 +263,8 @@ TEMPLATES: list[Template] = [
          "Who did {S} {rb} {fadv} {bw} the occasion when {AS} {arp} {AO}?",
          "Which was the {fadj} actor {S} {rp} {bw} {A}?",
          "Of all the actors {S} {rp} {bw} {A}, which came {fadv}?",
-         "I'd like to know the {bwc} actor {S} {rp} {bw} {A}."),
+         "I'd like to know the {bwc} actor {S} {rp} {bw} {A}.",
+         "{Bw} {arp.nh} {AS} {arp.np} {AO}, whom did {S} {fadv} {rb}?"),
     *_b4("xr_time",
          "{When} did {S} {fadv} {rb} {O} {bw} the day {AS} {arp} {AO}?",
          "{AS} {arp} {AO} at one point. When was the {bwc} time {S} {rp} {O} {bw} that? Give the {unit}.",
@@ -254,5 +275,6 @@ TEMPLATES: list[Template] = [
          "Looking only at the period {bw} the day {AS} {arp} {AO}, {when_lc} did {S} {rb} {O} {fadv}?",
          "Do you know {when_lc} {S} {fadv} {rp} {O} {bw} the event in which {AS} {arp} {AO}?",
          "Name the {unit} of the {fadj} occasion on which {S} {rp} {O} {bw} the day {AS} {arp} {AO}.",
-         "{AS} {arp} {AO}. {Bw} that, {when_lc} did {S} {fadv} {rb} {O}?"),
+         "{AS} {arp} {AO}. {Bw} that, {when_lc} did {S} {fadv} {rb} {O}?",
+         "{When} did {S} {fadv} {rb} {O} {bw} {arp.nh} {AS} {arp.np} {AO}?"),
 ]
