@@ -54,6 +54,8 @@ def test_generation_on_real_kg_has_oracle_gold(records, real_kg_table):
     counts = Counter(r["qtype"] for r in records)
     assert set(counts) == set(QTYPES)
     check_generated(records, real_kg_table, "blind4", end="?.")
+    for r in records:  # a stranded preposition never doubles the time phrase's ("on on")
+        assert not re.search(r"\b(on|in|at|with|to|of|about) \1\b", r["question"]), r["question"]
     levels = defaultdict(set)
     for r in records:
         if r["answer_type"] == "time":
@@ -133,6 +135,8 @@ def test_relation_forms_on_real_relations(real_kg_table):
             assert p.base and p.past, (rel, p)
             assert p.base != p.past or p.base.split()[0] in ("beat", "cut"), (rel, p)
             assert not re.search(r"\b(not|never|no|refuse|fail)\b", p.base + " " + p.past), (rel, p)
+            # object questions leave the phrase's preposition stranded before "on/in <time>"
+            assert not re.search(r" (on|in|at)$", p.base), (rel, p)
     # the table covers the 60 most frequent relations
     counts = Counter(real_kg_table.relations[int(i)] for i in real_kg_table.r)
     top = [r for r, _ in counts.most_common(60)]
