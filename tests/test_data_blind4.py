@@ -242,3 +242,31 @@ def test_hand_checked_real_fact_gold(real_kg_table):
         first = later[t.start[later] == t.start[later].min()]
         want = sorted({t.entities[int(e)].replace("_", " ") for e in t.s[first]})
         assert r["answers"] == want, r
+
+
+def test_hand_checked_real_facts_with_gold(real_kg_table):
+    """Barack Obama's visits to Ireland in the KG: 2008-12-15, 2009-03-17, 2011 (March, May,
+    June), 2012-08-06/07, 2013-06-11; Nabil Shaath visited Ireland on 2011-07-12 only."""
+    t = real_kg_table
+    ent, rel = _ids(t)
+    gen = first_choice_generator(t, "blind4")
+    o = Oracle(t)
+    obama, ireland, visit = ent["Barack_Obama"], ent["Ireland"], rel["Make_a_visit"]
+    first = QSpec("first_last", "time", (obama, visit, ireland), rank="asc", time_level="year")
+    assert gen.render_template("blind4/fl_time/0", first) == "In which year did Barack Obama first visit Ireland?"
+    assert o.answer(first).answers == ["2008"]
+    every = QSpec("equal", "time", (obama, visit, ireland), time_level="year")
+    assert gen.render_template("blind4/eq_time/0", every) == \
+        "When did Barack Obama visit Ireland? Give me the year."
+    assert o.answer(every).answers == ["2008", "2009", "2011", "2012", "2013"]
+    nxt = QSpec("after_first", "time", (obama, visit, ireland), anchor_event=(ent["Nabil_Shaath"], visit, ireland),
+                op="after", rank="asc", time_level="month")
+    assert gen.render_template("blind4/xr_time/1", nxt) == (
+        "Nabil Shaath visited Ireland at one point. When was the next time Barack Obama visited "
+        "Ireland after that? Give the month.")
+    assert o.answer(nxt).answers == ["2012-08"]
+    prev = QSpec("before_last", "time", (obama, visit, ireland), anchor_event=(ent["Nabil_Shaath"], visit, ireland),
+                 op="before", rank="desc", time_level="day")
+    assert gen.render_template("blind4/xr_time/10", prev) == \
+        "On which day did Barack Obama last visit Ireland before the visit by Nabil Shaath to Ireland?"
+    assert o.answer(prev).answers == ["2011-06-01"]
