@@ -25,8 +25,9 @@ latest, so it holds a rank adjective ("next" / "most recent"); ``{fadv}`` reads 
 Written from English, the KG's entity and relation names and CAMEO meanings. Read for it:
 ``generator.py``, ``oracle_answers.py``, ``phrasings.py`` (the ``Template`` class, ``_t`` and the
 shape of ``WORDS`` / ``TIME_STYLES``), ``lexicon.py``, ``tests/phrasing_checks.py``,
-``tests/conftest.py``, docs/data.md (generator and "Question semantics"; the other sets'
-names only), the shared reference notes, the KG and issue #10. Not read: ``tkgqa_ray/nlu/``,
+``tests/conftest.py``, docs/data.md (generator and "Question semantics"; of the other sets'
+paragraphs their names, the ``surface_blind`` one read by mistake, and a few lines glimpsed
+while placing this set's), the shared reference notes, the KG and issue #10. Not read: ``tkgqa_ray/nlu/``,
 methods, retrieval, ``surface_actors.py``, ``surface_relations.py``, any other phrasing set or
 its tests, any generated questions.
 """
