@@ -32,6 +32,7 @@ from tkgqa_ray.data import phrasings_dev5
 from tkgqa_ray.data import phrasings_dev6
 from tkgqa_ray.data import phrasings_dev7
 from tkgqa_ray.data import phrasings_blind3
+from tkgqa_ray.data import phrasings_blind4
 from tkgqa_ray.data import surface_actors, surface_relations
 from tkgqa_ray.data.lexicon import ORDINALS, in_time, relation_phrase, render_time
 from tkgqa_ray.data.oracle_answers import MAX_ANSWERS, Oracle, OracleResult, QSpec
@@ -68,7 +69,7 @@ ALLEN_ASKED = ("before", "after", "during", "contains", "meets", "met_by")
 # "people" = the train templates plus question wrappers, with actors and relations written the
 # way people write them (issue #10); "surface_blind" is a second blind set (see docs/data.md).
 PHRASING_SETS = ("train", "heldout", "fresh", "people", "surface_blind", "dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7",
-                 "blind3", "all")
+                 "blind3", "blind4", "all")
 GRANS = ("day", "month", "year")
 
 
@@ -135,6 +136,8 @@ _SETS = {
     "dev7": _module_set("dev7", phrasings_dev7),
     # "blind3": a third BLIND set (all six types); parser authors must not read it (phrasings_blind3.py)
     "blind3": _module_set("blind3", phrasings_blind3),
+    # "blind4": a fourth BLIND set (all six types, weighted to Multiple); parser authors must not read it (phrasings_blind4.py)
+    "blind4": _module_set("blind4", phrasings_blind4),
 }
 
 
