@@ -67,6 +67,7 @@ _LEXICON: dict[str, tuple[str, str]] = {
     "Protest_violently,_riot": ("protest violently against", "protested violently against"),
     "Reduce_relations": ("reduce relations with", "reduced relations with"),
     "Physically_assault": ("physically assault", "physically assaulted"),
+    "Sexually_assault": ("sexually assault", "sexually assaulted"),
     "Provide_aid": ("provide aid to", "provided aid to"),
     "Expel_or_deport_individuals": ("expel individuals to", "expelled individuals to"),
     "Cooperate_economically": ("cooperate economically with", "cooperated economically with"),
@@ -106,7 +107,12 @@ _IRREGULAR = {
     "seize": "seized", "win": "won", "get": "got", "keep": "kept", "leave": "left",
     "begin": "began", "run": "ran", "set": "set", "put": "put", "shoot": "shot",
     "steal": "stole", "sell": "sold", "buy": "bought", "tell": "told", "pay": "paid",
+    "forgive": "forgave", "withhold": "withheld", "undertake": "undertook",
 }
+# Stressed final syllables double their consonant ("expel" -> "expelled"); the short-verb
+# rule below cannot see stress, so these are listed.
+_DOUBLE_FINAL = {"expel", "compel", "propel", "control", "patrol", "commit", "omit", "admit",
+                 "permit", "submit", "refer", "prefer", "occur", "deter", "regret", "equip", "rebel"}
 _PREPOSITIONS = {"to", "with", "against", "of", "on", "for", "about", "by", "from", "at", "in", "into", "toward"}
 _VERBISH = re.compile(r"^[a-z]+$")
 
@@ -115,6 +121,8 @@ def past_tense(verb: str) -> str:
     v = verb.lower()
     if v in _IRREGULAR:
         return _IRREGULAR[v]
+    if v in _DOUBLE_FINAL:
+        return v + v[-1] + "ed"
     if v.endswith("e"):
         return v + "d"
     if len(v) > 2 and v.endswith("y") and v[-2] not in "aeiou":
@@ -138,7 +146,10 @@ def _rule_phrase(relation: str) -> tuple[str, str]:
     base = " ".join(words)
     if len(words) > 1 and words[-1] not in _PREPOSITIONS:
         base += " with"
-    past = " ".join([past_tense(words[0]), *base.split()[1:]])
+    # an adverb before the verb ("sexually assault") keeps its form; the verb takes the tense
+    head = 1 if len(words) > 1 and words[0].endswith("ly") else 0
+    rest = base.split()
+    past = " ".join([*rest[:head], past_tense(rest[head]), *rest[head + 1:]])
     return base, past
 
 
