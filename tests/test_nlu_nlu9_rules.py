@@ -18,7 +18,10 @@ visited Mauritania): a sequence misread as simultaneity answers the reference's 
   after a statement ("X visited Y. Who had it visited last?") refer back to it;
 * an absolute clause orders its name: ", X having visited it", "with X already having done
   so" (after X); "with Y coming next" (before Y);
-* "upon X's visit" (opening a clause), "in succession to X" (after); "previously to" (before).
+* "upon X's visit" (opening a clause), "in succession to X" (after); "previously to" (before);
+* a time question's one-name reference with its own verb on an object pronoun ("after Z had
+  consulted it") is Z's own action on a name of the asked event, the one the KG links to Z
+  (not the asked action with Z as its doer, which has no evidence).
 """
 
 from __future__ import annotations
@@ -39,6 +42,15 @@ ROWS = [
     ("Niger", "Make_a_visit", "Mali", "2006-04-10"),
     ("Niger", "Make_a_visit", "Mauritania", "2006-06-20"),
     ("Niger", "Make_a_visit", "Chad", "2006-09-01"),
+    # the South African government's criticism of the IDF around Rupiah Banda's consultation of it
+    ("Government_(South_Africa)", "Criticize_or_denounce", "Israeli_Defense_Forces", "2007-05-01"),
+    ("Rupiah_Banda", "Consult", "Government_(South_Africa)", "2008-03-01"),
+    ("Government_(South_Africa)", "Criticize_or_denounce", "Israeli_Defense_Forces", "2008-06-10"),
+    ("Government_(South_Africa)", "Criticize_or_denounce", "Israeli_Defense_Forces", "2009-01-01"),
+    # ... and a pronoun that stands for the asked object: Iran consulted Syria, not Turkey
+    ("Turkey", "Criticize_or_denounce", "Syria", "2011-02-01"),
+    ("Iran", "Consult", "Syria", "2011-05-01"),
+    ("Turkey", "Criticize_or_denounce", "Syria", "2011-07-15"),
 ]
 
 
@@ -155,3 +167,16 @@ def test_cue_words_in_their_places(q, ops):
 def test_a_fronted_when_clause_is_no_time_question():
     assert infer_answer_type("When Niger had visited Mali, which country did it visit next?") == "entity"
     assert infer_answer_type("When did Niger visit Mali, after it had visited Ghana?") == "time"
+
+
+@pytest.mark.parametrize("q, gold", [
+    ("When was the first time Government (South Africa) criticized Israeli Defense Forces after Rupiah Banda had consulted it?",
+     "2008-06-10"),
+    ("On what day did Government (South Africa) first criticize Israeli Defense Forces after Rupiah Banda consulted it?",
+     "2008-06-10"),
+    ("When did Turkey first criticize Syria after Iran had consulted it?", "2011-07-15"),
+    ("When did Government (South Africa) last criticize Israeli Defense Forces before Rupiah Banda consulted it?", "2007-05-01"),
+])
+def test_an_object_pronoun_of_a_time_questions_reference(ctx, q, gold):
+    ops, _, pred = read(ctx, q)
+    assert ops and pred == [gold]
