@@ -18,7 +18,9 @@ visited Mauritania): a sequence misread as simultaneity answers the reference's 
   after a statement ("X visited Y. Who had it visited last?") refer back to it;
 * an absolute clause orders its name: ", X having visited it", "with X already having done
   so" (after X); "with Y coming next" (before Y);
-* "upon X's visit" (opening a clause), "in succession to X" (after); "previously to" (before);
+* "upon X's visit" (opening a clause), "in succession to X", "once X's visit ..." (after);
+  "previously to" (before); a relational rank of the main clause ("previous", "most recent")
+  orders a "when" clause like an adverb of sequence;
 * a time question's one-name reference with its own verb on an object pronoun ("after Z had
   consulted it") is Z's own action on a name of the asked event, the one the KG links to Z
   (not the asked action with Z as its doer, which has no evidence).
@@ -95,6 +97,10 @@ def test_a_completed_reference_clause_is_anterior(ctx, q):
     "Who had Niger visited most recently at the time it visited Mauritania?",
     "Who had Niger visited last at the time of its visit to Mauritania?",
     "Who did Niger visit last when it had not yet visited Mauritania?",
+    # a relational rank in the main clause ("previous", "most recent")
+    "Which was the previous country Niger visited when it went to Mauritania?",
+    "At the time of its visit to Mauritania, which was the most recent country Niger had visited?",
+    "Which country did Niger visit most recently when it visited Mauritania?",
 ])
 def test_an_anterior_main_clause_or_not_yet_is_before(ctx, q):
     assert read(ctx, q) == BEFORE_MAURITANIA
@@ -121,6 +127,8 @@ def test_a_past_perfect_question_after_a_statement_is_anterior(ctx):
     ("Who visited South Africa first with Abdul Kalam already having done so?", AFTER_KALAM),
     ("Who was the last place Niger visited, with Mauritania coming next?", BEFORE_MAURITANIA),
     ("Who was the last Niger visited, Mauritania being next?", BEFORE_MAURITANIA),
+    ("Which country did Niger visit last, Mauritania receiving it next?", BEFORE_MAURITANIA),
+    ("Niger visited Mauritania, before which, whom did it visit last?", BEFORE_MAURITANIA),
 ])
 def test_an_absolute_clause_orders_its_name(ctx, q, gold):
     assert read(ctx, q) == gold
@@ -129,6 +137,7 @@ def test_an_absolute_clause_orders_its_name(ctx, q, gold):
 @pytest.mark.parametrize("q", [
     "Upon Abdul Kalam's visit to South Africa, who was the first to visit it next?",
     "Who was the first to visit South Africa in succession to Abdul Kalam?",
+    "Who was the first to visit South Africa once Abdul Kalam's visit was over?",  # "once" + a possessive
 ])
 def test_connectives_of_succession(ctx, q):
     assert read(ctx, q) == AFTER_KALAM
@@ -180,3 +189,4 @@ def test_a_fronted_when_clause_is_no_time_question():
 def test_an_object_pronoun_of_a_time_questions_reference(ctx, q, gold):
     ops, _, pred = read(ctx, q)
     assert ops and pred == [gold]
+

@@ -38,7 +38,7 @@ _AND_RE = re.compile(r",?\s+and\s+(?=(?:in|on|during|within|that|the)\b)", re.I)
 # an anaphor of sequence that opens the question also ends the statement
 _SEQ_COMMA_RE = re.compile(
     r",\s*(?:and\s+)?(?=(?:then|after\s+(?:that|this|which)|afterwards?|thereafter|subsequently|later(?:\s+on)?|"
-    r"before\s+(?:that|this)|earlier(?:\s+on)?|previously|beforehand)\b\s*,?\s*(?:who|whom|whose|which|what|when)\b)",
+    r"before\s+(?:that|this|which)|earlier(?:\s+on)?|previously|beforehand)\b\s*,?\s*(?:who|whom|whose|which|what|when)\b)",
     re.I,
 )
 _WH_RE = re.compile(r"\b(?:who|whom|whose|which|what|when)\b", re.I)
@@ -46,7 +46,7 @@ _WH_RE = re.compile(r"\b(?:who|whom|whose|which|what|when)\b", re.I)
 # adverbs and operator phrases that point back to the statement
 _ANAPHOR_RE = re.compile(
     r"\b(?:"
-    r"(?P<before>before\s+(?:that|this|then|it)|prior\s+to\s+(?:that|this|it|then)|earlier\s+on|earlier(?!\s+than)|beforehand|"
+    r"(?P<before>before\s+(?:that|this|then|it|which)|prior\s+to\s+(?:that|this|it|then)|earlier\s+on|earlier(?!\s+than)|beforehand|"
     r"previously|ahead\s+of\s+(?:that|this|it)|in\s+advance\s+of\s+(?:that|this))"
     r"|(?P<after>after\s+(?:that|this|then|it|which)|then(?=\s*,|\s+(?:who|whom|whose|which|what|when)\b)|following\s+(?:that|this)|subsequent\s+to\s+(?:that|this)|later\s+on|"
     r"later(?!\s+than)|afterwards?|thereafter|subsequently|since\s+then|in\s+the\s+wake\s+of\s+(?:that|this|it))"

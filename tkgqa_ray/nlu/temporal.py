@@ -71,7 +71,8 @@ _AFTER_MW = (r"in\s+the\s+(?:wake|aftermath)\s+of|on\s+the\s+heels\s+of|as\s+soo
              + _CMP_TIME.format("later|subsequent"))
 # "once" as a subordinator ("Once X had visited Y, who ...") = after; not the adverb of count
 # ("at once", "more than once", "once again", "once a year", "visited Y once?")
-_ONCE = r"(?<!\bat\s)(?<!\bthan\s)(?<!\bonly\s)(?<!\bjust\s)once(?!\s+(?:again|more|or|and|a|an|every|per|in|before)\b)(?=\s+\w)"
+# (a blanked name may be followed by its possessive: "once X's visit was over")
+_ONCE = r"(?<!\bat\s)(?<!\bthan\s)(?<!\bonly\s)(?<!\bjust\s)once(?!\s+(?:again|more|or|and|a|an|every|per|in|before)\b)(?=\s+[\w'’])"
 _BEFORE = rf"{_BEFORE_MW}|before|prior\s+to|earlier\s+than|sooner\s+than|in\s+advance\s+of|preceding|ahead\s+of|previous(?:ly)?\s+to|(?:up\s+)?(?:until|till)|up\s+to|by|preceded"
 _AFTER = rf"{_AFTER_MW}|after|following|later\s+than|subsequent\s+to|since|from|post|followed"
 _EQUAL = r"in|on|during|at|within|throughout|over|of|for|around"
@@ -509,7 +510,11 @@ _SEQ_AFTER_ADV_RE = re.compile(
     r"\b(?:(?:the\s+)?next(?!\s+(?:day|week|month|year|time)s?\b)|later|afterwards?|subsequently|thereafter|after\s+(?:that|this))\b",
     re.I,
 )
-_SEQ_BEFORE_ADV_RE = re.compile(r"\b(?:earlier|previously|beforehand|before\s+(?:that|this|then))\b", re.I)
+# (the relational ranks too: "the next / previous (one) to V Y when X V-ed it", "its most recent
+# visitor at the time of X's visit")
+_SEQ_BEFORE_ADV_RE = re.compile(
+    r"\b(?:earlier|previously|beforehand|before\s+(?:that|this|then)|previous(?!\s+to\b)|most\s+recent(?:ly)?)\b", re.I
+)
 # the clause of a connective ends at a comma, semicolon or the question's end
 _CLAUSE_END_RE = re.compile(r"[,;?.!]")
 # a fronted clause: its words, a comma, then an entity wh-word ("When X had visited Y, who ...");
@@ -554,7 +559,8 @@ def _clause_op(q: str, start: int, end: int) -> dict:
     return {"op": op} if op else {"op": "equal", "granularity": "day"}
 _ABSOLUTE_RE = re.compile(
     r"(?P<c>,|\bwith)(?=\s*(?:the\s+)?\s{3,}(?:['’]s?\s+)?(?:(?:already|previously|just)\s+)?having\s+\w+"
-    r"|\s*(?:the\s+)?\s{3,}(?:coming|being|going|following)\s+(?P<later>next|afterwards?|later|after(?:wards)?)\b)",
+    r"|\s*(?:the\s+)?\s{3,}(?:coming|being|going|following|[a-z]+ing(?:\s+(?:it|them|there|so))?)\s+"
+    r"(?P<later>next|afterwards?|later|after(?:wards)?)\b)",
     re.I,
 )
 _IMMEDIATE_RE = re.compile(r"(immediately|directly|right|just)\s", re.I)
