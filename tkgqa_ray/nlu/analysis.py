@@ -309,7 +309,7 @@ _RANK_HEAD_END_RE = re.compile(
 
 # the object of an anaphoric cue ("after that", "earlier than it", "before this event"): blanked
 # with the cue when the cue points back to a stated reference (nlu.statement)
-_ANAPHOR_OBJ_RE = re.compile(r"\s*(?:that|this|then|it|so|(?:that|this|the\s+latter|the\s+former)\s+(?:event|one|incident|time))\b", re.I)
+_ANAPHOR_OBJ_RE = re.compile(r"\s*(?:that|this|then|it|so|which|(?:that|this|the\s+latter|the\s+former)\s+(?:event|one|incident|time))\b", re.I)
 
 
 def analyze(question: str, matcher: EntityMatcher, embeddings: Any = None) -> QuestionAnalysis:

@@ -34,14 +34,21 @@ LEAD_RE = re.compile(
 _END_RE = re.compile(r"[.;:!?](?=\s+\S)")
 _COMMA_RE = re.compile(r",")
 _AND_RE = re.compile(r",?\s+and\s+(?=(?:in|on|during|within|that|the)\b)", re.I)
+# "X visited Y, (and) then / after which / and after that who ...?": a comma (and "and") before
+# an anaphor of sequence that opens the question also ends the statement
+_SEQ_COMMA_RE = re.compile(
+    r",\s*(?:and\s+)?(?=(?:then|after\s+(?:that|this|which)|afterwards?|thereafter|subsequently|later(?:\s+on)?|"
+    r"before\s+(?:that|this|which)|earlier(?:\s+on)?|previously|beforehand)\b\s*,?\s*(?:who|whom|whose|which|what|when)\b)",
+    re.I,
+)
 _WH_RE = re.compile(r"\b(?:who|whom|whose|which|what|when)\b", re.I)
 
 # adverbs and operator phrases that point back to the statement
 _ANAPHOR_RE = re.compile(
     r"\b(?:"
-    r"(?P<before>before\s+(?:that|this|then|it)|prior\s+to\s+(?:that|this|it|then)|earlier\s+on|earlier(?!\s+than)|beforehand|"
+    r"(?P<before>before\s+(?:that|this|then|it|which)|prior\s+to\s+(?:that|this|it|then)|earlier\s+on|earlier(?!\s+than)|beforehand|"
     r"previously|ahead\s+of\s+(?:that|this|it)|in\s+advance\s+of\s+(?:that|this))"
-    r"|(?P<after>after\s+(?:that|this|then|it)|then(?=\s*,)|following\s+(?:that|this)|subsequent\s+to\s+(?:that|this)|later\s+on|"
+    r"|(?P<after>after\s+(?:that|this|then|it|which)|then(?=\s*,|\s+(?:who|whom|whose|which|what|when)\b)|following\s+(?:that|this)|subsequent\s+to\s+(?:that|this)|later\s+on|"
     r"later(?!\s+than)|afterwards?|thereafter|subsequently|since\s+then|in\s+the\s+wake\s+of\s+(?:that|this|it))"
     r")\b",
     re.I,
@@ -76,9 +83,10 @@ def _statement_end(masked: str, cues: list[Cue]) -> int | None:
         c = next((m for m in _COMMA_RE.finditer(masked, lead.end()) if not any(a <= m.start() < b for a, b in dates)), None)
         if c:
             ends.append(c.start())
-    a = _AND_RE.search(masked)
-    if a:
-        ends.append(a.start())
+    for rx in (_AND_RE, _SEQ_COMMA_RE):
+        a = rx.search(masked)
+        if a:
+            ends.append(a.start())
     ends = [e for e in ends if masked[:e].strip()]
     return min(ends) if ends else None
 
@@ -112,7 +120,17 @@ def anaphoric_cue(masked: str, start: int, cues: list[Cue], empty: list[Cue]) ->
             if not any(m.start() < c.end and c.start < m.end() for c in cues if c.kind != "ordinal"):
                 found.append(Cue("event", m.start(), m.end(), m.group(0), op="before" if m.group("before") else "after"))
                 break
+    if not found and not any(c.kind == "event" and c.start >= start for c in cues):
+        # "Niger visited Mauritania. Who had it visited last?": a past perfect question is
+        # anterior to the stated (simple past) event -- before it (the tense is the cue: an empty
+        # span before the auxiliary, which stays a word of the question's clause)
+        m = _PERFECT_AUX_RE.search(masked, start)
+        if m:
+            found.append(Cue("event", m.start(), m.start(), "", op="before"))
     return min(found, key=lambda c: c.start) if found else None
+
+
+_PERFECT_AUX_RE = re.compile(r"\bhad(?=\s+(?:\S+\s+){0,3}?(?:been|gone|done|met|made|\w+(?:ed|en|t|wn))\b)", re.I)
 
 
 _ORDER_ANAPHOR_RE = re.compile(

@@ -65,11 +65,15 @@ _DATE_PATTERNS = [
 _CMP_TIME = r"at\s+an?\s+(?:{})\s+(?:date|time|point(?:\s+in\s+time)?|stage|moment)\s+than"
 # ("as of X" = by the time of X; not "as of the day X ...", a statement's framing lead, nlu.statement)
 _BEFORE_MW = r"by\s+the\s+time|as\s+of(?!\s+the\s+(?:day|date|time|moment|month|year)\b)|in\s+the\s+(?:run|lead)[-\s]up\s+to|leading\s+up\s+to|" + _CMP_TIME.format("earlier|sooner|prior")
-_AFTER_MW = r"in\s+the\s+(?:wake|aftermath)\s+of|on\s+the\s+heels\s+of|as\s+soon\s+as|" + _CMP_TIME.format("later|subsequent")
+# ("in succession to X" = after X, its successor; "upon X's visit" opening the question or a
+# clause = on its completion, after it -- not the particle of "called upon", "agreed upon")
+_AFTER_MW = (r"in\s+the\s+(?:wake|aftermath)\s+of|on\s+the\s+heels\s+of|as\s+soon\s+as|in\s+succession\s+to|(?<!\w\s)(?<!\w)upon|"
+             + _CMP_TIME.format("later|subsequent"))
 # "once" as a subordinator ("Once X had visited Y, who ...") = after; not the adverb of count
 # ("at once", "more than once", "once again", "once a year", "visited Y once?")
-_ONCE = r"(?<!\bat\s)(?<!\bthan\s)(?<!\bonly\s)(?<!\bjust\s)once(?!\s+(?:again|more|or|and|a|an|every|per|in|before)\b)(?=\s+\w)"
-_BEFORE = rf"{_BEFORE_MW}|before|prior\s+to|earlier\s+than|sooner\s+than|in\s+advance\s+of|preceding|ahead\s+of|previous\s+to|(?:up\s+)?(?:until|till)|up\s+to|by|preceded"
+# (a blanked name may be followed by its possessive: "once X's visit was over")
+_ONCE = r"(?<!\bat\s)(?<!\bthan\s)(?<!\bonly\s)(?<!\bjust\s)once(?!\s+(?:again|more|or|and|a|an|every|per|in|before)\b)(?=\s+[\w'’])"
+_BEFORE = rf"{_BEFORE_MW}|before|prior\s+to|earlier\s+than|sooner\s+than|in\s+advance\s+of|preceding|ahead\s+of|previous(?:ly)?\s+to|(?:up\s+)?(?:until|till)|up\s+to|by|preceded"
 _AFTER = rf"{_AFTER_MW}|after|following|later\s+than|subsequent\s+to|since|from|post|followed"
 _EQUAL = r"in|on|during|at|within|throughout|over|of|for|around"
 # words between an operator and its date; a part of the period ("early / mid- / late 2010",
@@ -136,8 +140,9 @@ _SAME_RE = re.compile(
     re.I,
 )
 _SIMUL_RE = re.compile(
-    r"\b(?:simultaneously\s+with|at\s+the\s+same\s+time\s+as|concurrently\s+with|while|"
-    r"(?:at|during)\s+the\s+(?:very\s+)?time\s+(?:that|when))\b",
+    r"\b(?:simultaneously\s+with|at\s+the\s+same\s+time\s+as|concurrently\s+with|(?P<conn>while|"
+    # "at the time (that / when / of) X ...", "at a time when X ...": a connective like "when"
+    r"(?:at|during)\s+the\s+(?:very\s+)?time(?:\s+(?:that|when|of))?|at\s+a\s+time\s+(?:that|when)))\b",
     re.I,
 )
 _DEGREE = r"(?:right|just|shortly|soon|immediately|directly|long|well|not\s+long|sometime)"
@@ -145,7 +150,7 @@ _EVENT_OP_RE = re.compile(
     # a degree adverb belongs to the cue ("right / shortly / soon / just / long after X")
     rf"\b(?:{_DEGREE}\s+)?"
     rf"(?P<op>{_BEFORE_MW}|before|prior\s+to|earlier\s+than|sooner\s+than|in\s+advance\s+of|preceding|ahead\s+of|"
-    rf"previous\s+to|{_AFTER_MW}|after|following|later\s+than|subsequent\s+to|since|(?:up\s+)?(?:until|till)|{_ONCE}|"
+    rf"previous(?:ly)?\s+to|{_AFTER_MW}|after|following|later\s+than|subsequent\s+to|since|(?:up\s+)?(?:until|till)|{_ONCE}|"
     # the verbs of order: "(the visit) that directly followed X's ...", "who preceded X in visiting Y"
     # (not the passive "followed by", which names the later event's doer)
     rf"(?:followed|preceded)(?!\s+by\b))\b",
@@ -361,6 +366,12 @@ def parse_temporal_cues(question: str) -> list[Cue]:
     # question word: something precedes it and a clause follows it.
     for m in re.finditer(r"\bwhen\b", q, re.I):
         before, after = q[: m.start()].strip(), q[m.end():].strip(" ?.!")
+        if not before and _FRONTED_CLAUSE_RE.match(q, m.end()) and free(*m.span()):
+            # "When X had visited Y, who was the first to visit it later?": a fronted clause
+            # closed by a comma before an entity wh-word is the reference, not a time question
+            cues.append(Cue("event", m.start(), m.end(), m.group(0), **_clause_op(q, m.start(), m.end())))
+            used.append(m.span())
+            continue
         # ... nor the cleft "Which day was it when X ...?" (it asks for X's own time), nor the
         # question word of a main clause after a fronted clause ("Prior to when X met Y, when
         # did Z visit W?": comma, then an auxiliary right after "when"; a blanked name between
@@ -373,17 +384,31 @@ def parse_temporal_cues(question: str) -> list[Cue]:
             r"\b(?:in|on|at|during|time|occasion|instance|moment|date|day|year|month|than|before|after|to|since|until|as|following|"
             r"(?:was|is)\s+it)\s*$", before, re.I
         ):
-            if _PAST_PERFECT_RE.search(before):
-                # "Which country had (most recently) criticised Japan when X criticised it?": a past
-                # perfect main clause is anterior to the "when" clause -- before it, not on its day
-                cues.append(Cue("event", m.start(), m.end(), m.group(0), op="before"))
-            else:
-                cues.append(Cue("event", m.start(), m.end(), m.group(0), op="equal", granularity="day"))
+            # "Which country had (most recently) criticised Japan when X criticised it?": a past
+            # perfect main clause is anterior to the "when" clause -- before it, not on its day;
+            # "who was the first to visit Y when X had visited it?" -- after it (_clause_op)
+            cues.append(Cue("event", m.start(), m.end(), m.group(0), **_clause_op(q, m.start(), m.end())))
             used.append(m.span())
+    # "As X had visited Y, who ... afterwards?": a fronted "as" clause, read like "when"
+    m = _FRONTED_AS_RE.match(q)
+    if m and _FRONTED_CLAUSE_RE.match(q, m.end()) and free(*m.span("w")):
+        cues.append(Cue("event", m.start("w"), m.end("w"), m.group("w"), **_clause_op(q, m.start("w"), m.end("w"))))
+        used.append(m.span("w"))
     for m in _SIMUL_RE.finditer(q):
         if free(*m.span()):
-            cues.append(Cue("event", m.start(), m.end(), m.group(0), op="equal", granularity="day"))
+            kw = _clause_op(q, m.start(), m.end()) if m.group("conn") else {"op": "equal", "granularity": "day"}
+            cues.append(Cue("event", m.start(), m.end(), m.group(0), **kw))
             used.append(m.span())
+    # an absolute clause ordering its (blanked) name against the asked event: "..., X having
+    # visited it", "with X already having done so" (a perfect participle: anterior, after X);
+    # "with X coming next", "X being next / later" (X comes after: before X)
+    for m in _ABSOLUTE_RE.finditer(q):
+        if free(*m.span("c")):
+            op = "before" if m.group("later") else "after"
+            cues.append(Cue("event", m.start("c"), m.end("c"), m.group("c"), op=op))
+            used.append(m.span("c"))
+            if m.group("later"):
+                used.append(m.span("later"))  # "next" here is no rank of the asked event
     # "Who followed / preceded X in criticising Y?": a verb of sequence whose object is the
     # reference (the same action, X its doer); the gerund after "in" is the asked action
     for m in _SEQ_VERB_RE.finditer(q):
@@ -401,6 +426,10 @@ def parse_temporal_cues(question: str) -> list[Cue]:
             continue
         w = m.group("op").lower()
         op = "before" if re.fullmatch(_BEFORE, re.sub(r"\s+", " ", w)) else "after"
+        if re.fullmatch(r"by\s+the\s+time", w) and _main_adverb_op(q, m.start(), m.end()) == "after":
+            # "By the time X had visited Y, who was the first to visit it next?": the main
+            # clause's adverb of sequence (with no past perfect of its own) puts it after X
+            op = "after"
         op, a = _negated(q, m.start(), w, op)
         cues.append(Cue("event", a, m.end(), q[a : m.end()], op=op))
         used.append(m.span())
@@ -456,7 +485,84 @@ def parse_temporal_cues(question: str) -> list[Cue]:
     return cues
 
 
-_PAST_PERFECT_RE = re.compile(r"\bhad\s+(?:(?:\w+ly|recently|last|just|already|first|ever|never)\s+)*(?:been|\w+(?:ed|en|t|wn))\b", re.I)
+_PAST_PERFECT_RE = re.compile(
+    r"\bhad\s+(?:(?:\w+ly|recently|last|just|already|first|ever|never)\s+)*"
+    r"(?:been|gone|done|met|made|said|paid|held|led|fled|come|become|run|won|begun|\w+(?:ed|en|t|wn))\b",
+    re.I,
+)
+# A clause joined by a connective of simultaneity ("when", "as", "at the time (that)") states
+# one time, but the tenses may order the two events (the sequence of tenses):
+# * the reference clause is completed before the asked event -- a past perfect, "already", a
+#   predicate of completion ("X's visit was over", "X was done visiting"): the asked event is
+#   AFTER it ("who was the first to visit Y when X had visited it?");
+# * "not yet" / "had yet to" in the reference: the asked event is BEFORE it;
+# * a past perfect main clause is anterior: BEFORE ("whom had X visited last when it visited Y");
+# * an adverb of sequence in the main clause ("next", "later", "afterwards", "then";
+#   "earlier", "previously", "beforehand") orders the asked event itself.
+# Otherwise the clauses are simultaneous (equal, same day).
+_NOT_YET_RE = re.compile(r"\b(?:not|n't|never)\s+(?:\w+\s+)?yet\b|\b(?:had|has|was|were)\s+yet\s+to\b|\byet\s+to\b", re.I)
+_ANTERIOR_RE = re.compile(
+    r"\balready\b|\bhaving\s+(?:\w+ly\s+)?(?:been|\w+)\b|"
+    r"\b(?:was|were|had\s+been|is|are)\s+(?:(?:all|well|just|long|finally)\s+)?(?:over|done|finished|complete[d]?|concluded|through|ended)\b",
+    re.I,
+)
+_SEQ_AFTER_ADV_RE = re.compile(
+    r"\b(?:(?:the\s+)?next(?!\s+(?:day|week|month|year|time)s?\b)|later|afterwards?|subsequently|thereafter|after\s+(?:that|this))\b",
+    re.I,
+)
+# (the relational ranks too: "the next / previous (one) to V Y when X V-ed it", "its most recent
+# visitor at the time of X's visit")
+_SEQ_BEFORE_ADV_RE = re.compile(
+    r"\b(?:earlier|previously|beforehand|before\s+(?:that|this|then)|previous(?!\s+to\b)|most\s+recent(?:ly)?)\b", re.I
+)
+# the clause of a connective ends at a comma, semicolon or the question's end
+_CLAUSE_END_RE = re.compile(r"[,;?.!]")
+# a fronted clause: its words, a comma, then an entity wh-word ("When X had visited Y, who ...");
+# no auxiliary right after the connective ("When did X ...?" asks a time)
+_FRONTED_CLAUSE_RE = re.compile(
+    r"(?![ ]{1,2}(?:did|does|do|was|were|is|are|has|had|have|will|would|could|can)\b)[^,;?]+,\s*(?:and\s+)?(?:who|whom|whose|which|what)\b",
+    re.I,
+)
+_FRONTED_AS_RE = re.compile(r"^\s*(?P<w>as)\b(?!\s+(?:of|for|to|well|such|far|soon|long|much|many)\b)", re.I)
+
+
+def _clauses(q: str, start: int, end: int) -> tuple[str, str]:
+    """(reference clause, main clause) of a connective at ``q[start:end]``: its clause runs to
+    the next comma or the end; the rest of the question is the main clause."""
+    e = _CLAUSE_END_RE.search(q, end)
+    stop = e.start() if e else len(q)
+    return q[end:stop], q[:start] + " " + q[stop:]
+
+
+def _main_adverb_op(q: str, start: int, end: int) -> str | None:
+    """"before" / "after" from an adverb of sequence in the main clause (none with a past
+    perfect main clause, which is anterior by itself), else None."""
+    main = _clauses(q, start, end)[1]
+    if _PAST_PERFECT_RE.search(main):
+        return None
+    if _SEQ_AFTER_ADV_RE.search(main):
+        return "after"
+    if _SEQ_BEFORE_ADV_RE.search(main):
+        return "before"
+    return None
+
+
+def _clause_op(q: str, start: int, end: int) -> dict:
+    """Operator (and granularity) of a connective of simultaneity at ``q[start:end]`` from the
+    tenses of its clause and of the main clause (see above)."""
+    ref, main = _clauses(q, start, end)
+    if _PAST_PERFECT_RE.search(main) or _NOT_YET_RE.search(ref):
+        return {"op": "before"}
+    if _ANTERIOR_RE.search(ref) or _PAST_PERFECT_RE.search(ref):
+        return {"op": "after"}
+    op = _main_adverb_op(q, start, end)
+    return {"op": op} if op else {"op": "equal", "granularity": "day"}
+_ABSOLUTE_RE = re.compile(
+    r"(?P<c>,|\bwith)(?=\s*(?:the\s+)?\s{3,}(?:['’]s?\s+)?(?:(?:already|previously|just)\s+)?having\s+\w+"
+    r"|\s*(?:the\s+)?\s{3,}(?:coming|being|going|following|[a-z]+ing(?:\s+(?:it|them|there|so))?)\s+"
+    r"(?P<later>next|afterwards?|later|after(?:wards)?)\b)",
+    re.I,
+)
 _IMMEDIATE_RE = re.compile(r"(immediately|directly|right|just)\s", re.I)
 _SEQ_WORDS_RE = re.compile(rf"(?:{_DEGREE}\s+)?{SEQ_VERBS}", re.I)
 
@@ -553,6 +659,8 @@ def _wh_time_noun(question: str) -> str | None:
             # verb was blanked ("following the time when ____ was upbeat about ...")
             if _WHEN_CONJ_RE.search(question, 0, m.start()):
                 continue
+            if not question[: m.start()].strip() and _FRONTED_CLAUSE_RE.match(question, m.end()):
+                continue  # "When X had visited Y, who ...?": a fronted clause, not the question word
             if (not question[: m.start()].strip() or _AUX_AFTER_RE.match(question, m.end())
                     or not question[m.end():].strip(" ?.!")):  # "... visited Japan when?"
                 return "when"

@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import numpy as np
+
 from tkgqa_ray.backbones.base import SYMBOLIC_ROLES
 from tkgqa_ray.nlu import QuestionAnalysis, infer_answer_type, infer_time_level
 from tkgqa_ray.nlu.analysis import leftover_names, leftover_words, passive_agent_first
@@ -114,6 +116,28 @@ def _pronoun_object(q: str, ref: Any) -> bool:
     return bool(m) and any(w not in _LIGHT_VERBS for w in re.findall(r"[a-z]+", tail[: m.start()].lower()))
 
 
+def _linked(ctx: Any, a: Any, b: Any) -> bool:
+    """True when the KG holds a triple between an entity candidate of mention ``a`` and one of
+    ``b`` (either direction)."""
+    table = getattr(ctx, "table", None)
+    if table is None or not a.entity_ids or not b.entity_ids:
+        return False
+    from .alignment import TripleIndex  # (alignment is the KG-side stage; imported lazily)
+
+    idx = TripleIndex.for_table(table)
+    bs = np.asarray(b.entity_ids[:3])
+    for e in a.entity_ids[:3]:
+        if np.isin(idx.o[idx.with_subject(e)], bs).any() or np.isin(idx.s[idx.with_object(e)], bs).any():
+            return True
+    return False
+
+
+def _antecedent(ctx: Any, name: Any, asked: tuple) -> Any:
+    """The asked event's name an object pronoun of a one-name reference stands for: the one
+    the KG links to the reference's ``name`` (the asked subject first), else the subject."""
+    return next((m for m in asked if _linked(ctx, name, m)), asked[0])
+
+
 def _pro_form_main(a: QuestionAnalysis) -> bool:
     """An entity question whose main clause names no one while its first reference clause is
     a full event: "Before X criticised Y, who was the last to do so / to criticise it?". The
@@ -130,7 +154,7 @@ def event_parser(inputs: dict, ctx: Any) -> dict:
     q = inputs["question"]
     a = analysis(q, ctx)
     try:
-        return _strict_parse(q, a)
+        return _strict_parse(q, a, ctx)
     except ValueError as exc:
         out = _relaxed_parse(q, a)
         out["relaxed"] = str(exc)  # recorded in the trace (trace.relaxed) by the event-parser stage
@@ -166,11 +190,12 @@ def _relaxed_parse(q: str, a: QuestionAnalysis) -> dict:
     return {"anchors": [[names[0], phrase, names[1]]], "search": None}
 
 
-def _strict_parse(q: str, a: QuestionAnalysis) -> dict:
+def _strict_parse(q: str, a: QuestionAnalysis, ctx: Any = None) -> dict:
     phrase = a.main.phrase or next((r.phrase for r in a.refs if r.phrase), "") or DEFAULT_PHRASE
     main, refs = _split(a)
     anchors: list[list[str]] = []
     search = None
+    asked: tuple = ()  # the asked event's (subject, object) mentions of a time question
     if _pro_form_main(a):
         ref = refs[0]
         r0, r1 = ref.mentions[0], ref.mentions[1]
@@ -195,6 +220,7 @@ def _strict_parse(q: str, a: QuestionAnalysis) -> dict:
         if passive_agent_first(q, main):
             m0, m1 = m1, m0
         anchors.append([m0.text, phrase, m1.text])
+        asked = (m0, m1)
     for ref in refs:
         ms = ref.mentions
         if len(ms) >= 2:
@@ -215,7 +241,13 @@ def _strict_parse(q: str, a: QuestionAnalysis) -> dict:
             other = ms[0].text
             anchors.append([other, phrase, search[2]] if search[0] == UNKNOWN else [search[0], phrase, other])
         elif anchors:  # time question, one name in the reference
-            if ref.phrase and _verb_before(q, ref):
+            if asked and _pronoun_object(q, ref):
+                # "When did X first criticise Y after Z had consulted it?": the reference's own
+                # action on a name of the asked event; "it" may stand for either, so the reading
+                # with KG evidence between Z and that name wins (the subject, the likelier
+                # antecedent, when both or neither have some)
+                anchors.append([ms[0].text, ref.phrase, _antecedent(ctx, ms[0], asked).text])
+            elif ref.phrase and _verb_before(q, ref):
                 # "before visiting Iran", "after it had visited Iran": the asked event's subject
                 # (implicit or a pronoun) did the reference's action to the name
                 anchors.append(_own_action(q, ref, anchors[0][0], ms[0].text))
