@@ -276,6 +276,7 @@ def symbolic_relation_parser(inputs: dict[str, Any], ctx=None) -> dict[str, Any]
             # a main clause with no participant named ("who was the first visitor?", "who was
             # the next to visit?", "who made the same visit?") repeats the full reference
             # event with its subject replaced by the wh-phrase: the object carries over
+            phrase = _agent_verb(phrase)
             obj, asked = ref_names[_carried(inputs.get("reference_phrase") or "", phrase, ctx)], "subject"
         elif a is None:
             asked = "object"
@@ -320,6 +321,20 @@ def _main_passive(qm: str) -> bool:
     """A passive main clause ("who was visited first?"): the wh-phrase is the object then, so
     a name-less main clause cannot take over the reference event's object."""
     return bool(_PASSIVE_RE.search(qm))
+
+
+_AGENT_NOUN = re.compile(r"(\w{3,}?)(at)?(?:or|er)s?", re.I)
+
+
+def _agent_verb(phrase: str) -> str:
+    """The verb of a lone agent noun ("visitor" -> "visit", "mediator" -> "mediate",
+    "supporters" -> "support"): "who was the first visitor?" asks the subject of that verb,
+    and the relation lexicon lists verbs, not their agent nouns (the embedding fallback alone
+    may rank ``Host_a_visit`` first for "visitor"). Any other phrase is returned as is."""
+    m = _AGENT_NOUN.fullmatch(phrase.strip())
+    if not m:
+        return phrase
+    return m.group(1) + ("ate" if m.group(2) else "")
 
 
 def _carried(ref_phrase: str, phrase: str, ctx) -> int:
