@@ -16,6 +16,9 @@ for who, where, day in [("China", "Kenya", "2012-01-05"), ("Japan", "Kenya", "20
                         ("Chile", "Japan", "2012-01-15"), ("Peru", "Kenya", "2012-02-01"),
                         ("Chile", "Kenya", "2012-03-01")]:
     ROWS += [(who, "Make_a_visit", where, day), (where, "Host_a_visit", who, day)]
+# Chile's later consultation with Kenya is not "the same"; its visit to Peru falls between
+ROWS += [("Chile", "Consult", "Kenya", "2012-04-01"), ("Chile", "Make_a_visit", "Peru", "2012-03-20"),
+         ("Peru", "Host_a_visit", "Chile", "2012-03-20")]
 
 
 @pytest.fixture(scope="module")
@@ -61,3 +64,25 @@ def test_nameless_main_clause_before(ctx, q):
 def test_converse_reference_keeps_its_subject(ctx, q):
     pred, tr = top(ctx, q)
     assert pred == ["Peru"], tr
+
+
+# a pro-verb in the reference clause ("Before Japan did the same to Kenya") stands for the
+# main clause's action: Japan visited Kenya on 2012-01-10 and Chile (2012-01-15) after it; the
+# last place Japan visited before its visit to Kenya is none, so ask about Chile: Chile visited
+# Kenya on 2012-03-01, the last place it visited before is Japan (2012-01-15); read as any
+# Chile-Kenya event, the consultation of 2012-04-01 bounds it and Peru (2012-03-20) answered
+@pytest.mark.parametrize("q", [
+    "Before Chile did the same to Kenya, who did it last visit?",
+    "Before Chile did so to Kenya, whom had it visited last?",
+])
+def test_pro_verb_reference_takes_the_main_action(ctx, q):
+    pred, tr = top(ctx, q)
+    assert pred == ["Japan"], tr
+
+
+def test_pro_verb_clause_reader():
+    from tkgqa_ray.methods.tccrag.method import _pro_verb_clause
+
+    q = "Before Chile did the same to Kenya, who did it last visit?"
+    assert _pro_verb_clause("", q, (0, 34)) and _pro_verb_clause("did the same to")
+    assert not _pro_verb_clause("visited", q, (0, 34)) and not _pro_verb_clause("", "Before Chile, who", (0, 12))
