@@ -66,11 +66,10 @@ def test_converse_reference_keeps_its_subject(ctx, q):
     assert pred == ["Peru"], tr
 
 
-# a pro-verb in the reference clause ("Before Japan did the same to Kenya") stands for the
-# main clause's action: Japan visited Kenya on 2012-01-10 and Chile (2012-01-15) after it; the
-# last place Japan visited before its visit to Kenya is none, so ask about Chile: Chile visited
-# Kenya on 2012-03-01, the last place it visited before is Japan (2012-01-15); read as any
-# Chile-Kenya event, the consultation of 2012-04-01 bounds it and Peru (2012-03-20) answered
+# a pro-verb in the reference clause ("Before Chile did the same to Kenya") stands for the main
+# clause's action: Chile visited Kenya on 2012-03-01, and the last place it visited before that
+# is Japan (2012-01-15). Read as any Chile-Kenya event, the consultation of 2012-04-01 bounded
+# the chain and Peru (visited 2012-03-20) was answered
 @pytest.mark.parametrize("q", [
     "Before Chile did the same to Kenya, who did it last visit?",
     "Before Chile did so to Kenya, whom had it visited last?",
