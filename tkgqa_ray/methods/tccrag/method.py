@@ -337,7 +337,11 @@ class ProgressiveParse(Stage):
         rels = [r for r, _ in readings]
         ref_ids = [by_name[n] for n in (ref or {}).get("entities", []) if n in by_name]
         ref_readings = []
-        if ref and ref.get("phrase"):  # a swap reading ("was the target of fire from X") reads the clause reversed
+        if ref and _pro_verb_clause(ref.get("phrase") or "", s["question"], ref.get("span")):
+            # "Before X did the same to Y, whom did it last visit?": the reference clause's
+            # pro-verb stands for the main clause's action, so its relation readings are those
+            ref_readings = list(readings)
+        elif ref and ref.get("phrase"):  # a swap reading ("was the target of fire from X") reads the clause reversed
             ref_readings = self._ground(ref["phrase"], k)
         cands = {e["name"]: e.get("candidates") or [[e["id"], 1.0]] for e in ents}
         ref_names = [n for n in (ref or {}).get("entities", []) if n in by_name]
@@ -644,6 +648,26 @@ def entity_readings(slots: dict[str, list | None]) -> list[EntityReading]:
     for neg, _, k, e in sorted(alts)[: MAX_ENTITY_READINGS - 1]:
         out.append(reading({**best, k: e}, k, -neg))
     return out
+
+
+_PRO_VERB_FILLER = {"do", "did", "does", "done", "doing", "had", "has", "have", "to", "with", "for",
+                    "the", "it", "them", "that", "this", "thing"}
+
+
+_PRO_VERB_RE = re.compile(r"\b(?:do|did|does|done|doing)\s+(?:the\s+same(?:\s+thing)?|so|likewise|similarly)\b", re.I)
+
+
+def _pro_verb_clause(phrase: str, question: str = "", span=None) -> bool:
+    """A reference clause whose action is a pro-verb ("did the same to", "had done so",
+    "did likewise"): its phrase has no action word of its own, only "same"/"so"/"likewise"
+    (at least one), or it is empty and the clause's text holds the pro-verb (nlu drops it)."""
+    from tkgqa_ray.methods.tccrag.parsing import _PRO_FORM_WORDS
+
+    if not phrase.strip():
+        return bool(span) and bool(_PRO_VERB_RE.search(question[span[0]:span[1]]))
+    words = [w for w in re.findall(r"[a-z]+", phrase.lower()) if w not in _PRO_VERB_FILLER]
+    return bool(words) and all(w in _PRO_FORM_WORDS for w in words) and bool(
+        {"same", "so", "likewise", "similarly"} & set(words))
 
 
 def _event(subj, r, obj, swap: bool) -> tuple:

@@ -272,6 +272,12 @@ def symbolic_relation_parser(inputs: dict[str, Any], ctx=None) -> dict[str, Any]
             # "X condemned Y. After that, who was the first to do the same?": a pro-verb repeats
             # the reference event's predicate, its object included; the wh-phrase is its subject
             obj, asked = ref_names[1], "subject"
+        elif a is None and rspan and len(ref_names) == 2 and not _main_passive(qm):
+            # a main clause with no participant named ("who was the first visitor?", "who was
+            # the next to visit?", "who made the same visit?") repeats the full reference
+            # event with its subject replaced by the wh-phrase: the object carries over
+            phrase = _agent_verb(phrase)
+            obj, asked = ref_names[_carried(inputs.get("reference_phrase") or "", phrase, ctx)], "subject"
         elif a is None:
             asked = "object"
         elif slot is not None:
@@ -306,6 +312,49 @@ def _pro_form(phrase: str) -> bool:
     """True when a main clause's relation phrase carries no action of its own: a pro-verb
     ("who was the first to do the same / do so / do likewise?") or nothing at all."""
     return all(w in _PRO_FORM_WORDS for w in phrase.lower().split())
+
+
+_PASSIVE_RE = re.compile(r"\b(?:was|were|been|being|got|get)\s+(?:\w+ly\s+)?(?!(?:then|when|often|even)\b)\w+(?:ed|en|wn)\b", re.I)
+
+
+def _main_passive(qm: str) -> bool:
+    """A passive main clause ("who was visited first?"): the wh-phrase is the object then, so
+    a name-less main clause cannot take over the reference event's object."""
+    return bool(_PASSIVE_RE.search(qm))
+
+
+_AGENT_NOUN = re.compile(r"(\w{3,}?)(at)?(?:or|er)s?", re.I)
+
+
+def _agent_verb(phrase: str) -> str:
+    """The verb of a lone agent noun ("visitor" -> "visit", "mediator" -> "mediate",
+    "supporters" -> "support"): "who was the first visitor?" asks the subject of that verb,
+    and the relation lexicon lists verbs, not their agent nouns (the embedding fallback alone
+    may rank ``Host_a_visit`` first for "visitor"). Any other phrase is returned as is."""
+    m = _AGENT_NOUN.fullmatch(phrase.strip())
+    if not m:
+        return phrase
+    return m.group(1) + ("ate" if m.group(2) else "")
+
+
+def _carried(ref_phrase: str, phrase: str, ctx) -> int:
+    """Which reference name a name-less main clause keeps as its object: the reference's
+    object (1) when both clauses tell the event the same way round ("After X visited Y, who
+    was the next to visit?"), its subject (0) when the reference is the converse ("After Y
+    welcomed X, who was the next to visit?": Y hosted, so Y is the one visited). Converse =
+    the reference's best relation reading comes first among the main phrase's readings of
+    that relation with the other ``swap`` (the lexicon's "visit" = ``<> Host_a_visit``)."""
+    if ctx is None or not ref_phrase or not phrase or getattr(ctx, "embeddings", None) is None:
+        return 1
+    from tkgqa_ray.nlu.relations import ground_relation
+
+    rel = ctx.table.relations
+    ref = ground_relation(ref_phrase, ctx.embeddings, 3, rel)
+    if not ref:
+        return 1
+    top = ref[0]
+    same = [c.swap for c in ground_relation(phrase, ctx.embeddings, 3, rel) if c.id == top.id]
+    return 0 if same and same[0] != top.swap else 1
 
 
 def _pronoun_anchor(ref_names: list[str], rspan, ctx, q: str) -> tuple[str, str] | None:
