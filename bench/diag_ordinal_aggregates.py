@@ -6,7 +6,8 @@ Usage: python bench/bench_scop.py accuracy --phrasing P --ablations none --dump 
        python bench/diag_ordinal_aggregates.py DIR
 
 Reads bench_scop's --dump rows and cached questions; prints counts only."""
-import json, sys, glob
+import json
+import sys
 from collections import Counter, defaultdict
 from pathlib import Path
 
