@@ -68,6 +68,22 @@ def convert_gguf(model_dir: str | Path | None = None, gguf: str | Path | None = 
     if marker.exists():
         return model_dir
     gguf = Path(gguf) if gguf else find_gguf()
+    # In a child process: transformers' empty-weight loading patches module construction
+    # process-wide, so a model loaded on another thread at the same moment (the test suite boots
+    # this server in a background thread while tests load MiniLM) left this model's weights on
+    # the meta device ("Cannot copy out of meta tensor" at save). A process shares nothing.
+    code = ("import sys; from tkgqa_ray.backbones.transports.cpu_server import _convert; "
+            "_convert(sys.argv[1], sys.argv[2])")
+    p = subprocess.run([sys.executable, "-c", code, str(model_dir), str(gguf)], capture_output=True, text=True)
+    if p.returncode != 0 or not marker.exists():
+        raise RuntimeError(f"converting {gguf} to {model_dir} failed (rc {p.returncode}):\n{p.stderr[-3000:]}")
+    return model_dir
+
+
+def _convert(model_dir: str | Path, gguf: str | Path) -> Path:
+    """The conversion itself (run by :func:`convert_gguf` in a child process)."""
+    model_dir, gguf = Path(model_dir), Path(gguf)
+    marker = model_dir / ".complete"
     import torch
     from transformers import AutoModelForCausalLM, AutoTokenizer
 

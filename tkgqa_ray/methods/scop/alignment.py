@@ -14,7 +14,6 @@ reliable grounding keeps its surface form. A violating triple falls back to its 
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,6 +25,7 @@ from tkgqa_ray.nlu.relations import combine_arrays, embedding_text, same_action
 from .roles import call_role
 from .schemas import AlignerOutput
 from .state import ScopStage, scop_state
+from .triple_index import TripleIndex  # also imported from here by tests and bench
 from .types import SHARE_MARGIN, UNKNOWN, AltReading, Reading, Triple
 
 TOP_SLOT = 64
@@ -34,52 +34,6 @@ THRESH_FALLBACK = 0.2
 TOP_FACTS = 10
 _NO_IDS = np.zeros(0, np.int64)
 ENUM_ENTITIES = 5  # entity candidates per slot used to enumerate facts
-
-
-class TripleIndex:
-    """Distinct (s, r, o) triples of a table in CSR form by subject and by object."""
-
-    _cache: dict[Any, "TripleIndex"] = {}
-    _lock = threading.Lock()
-
-    def __init__(self, table: Any) -> None:
-        tr = np.asarray(table.triples)
-        E = len(table.entities)
-        self.triples = tr
-        self.by_s = np.argsort(tr[:, 0], kind="stable").astype(np.int64)
-        self.by_o = np.argsort(tr[:, 2], kind="stable").astype(np.int64)
-        self.s_off = np.searchsorted(tr[self.by_s, 0], np.arange(E + 1))
-        self.o_off = np.searchsorted(tr[self.by_o, 2], np.arange(E + 1))
-        self.s = np.ascontiguousarray(tr[:, 0])
-        self.r = np.ascontiguousarray(tr[:, 1])
-        self.o = np.ascontiguousarray(tr[:, 2])
-        self._rsim = threading.local()
-
-    def rsim_buffer(self, n: int) -> np.ndarray:
-        """A per-thread relation-similarity table filled with -inf (callers reset it)."""
-        buf = getattr(self._rsim, "buf", None)
-        if buf is None or len(buf) != n:
-            buf = self._rsim.buf = np.full(n, -np.inf)
-        return buf
-
-    @classmethod
-    def for_table(cls, table: Any) -> "TripleIndex":
-        key = getattr(table, "content_hash", None) or id(table)
-        with cls._lock:
-            idx = cls._cache.get(key)
-            if idx is None:
-                idx = cls._cache[key] = cls(table)
-            return idx
-
-    def with_subject(self, e: int) -> np.ndarray:
-        return self.by_s[self.s_off[e] : self.s_off[e + 1]]
-
-    def with_object(self, e: int) -> np.ndarray:
-        return self.by_o[self.o_off[e] : self.o_off[e + 1]]
-
-    def triples_of_entities(self, ents: list[int]) -> np.ndarray:
-        parts = [self.with_subject(e) for e in ents] + [self.with_object(e) for e in ents]
-        return np.unique(np.concatenate(parts)) if parts else np.zeros(0, np.int64)
 
 
 @dataclass

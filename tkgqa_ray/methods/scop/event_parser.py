@@ -58,7 +58,7 @@ class PseudoTripleStage(ScopStage):
     def __init__(self, ctx: Any) -> None:
         super().__init__(ctx)
         self.matcher = EntityMatcher.for_table(ctx.table)
-        from .alignment import TripleIndex
+        from .triple_index import TripleIndex
 
         self.tindex = TripleIndex.for_table(ctx.table)
 

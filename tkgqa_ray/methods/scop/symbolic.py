@@ -22,6 +22,7 @@ from tkgqa_ray.nlu.analysis import leftover_names, leftover_words, passive_agent
 from tkgqa_ray.nlu.cache import context_analysis
 from tkgqa_ray.time import parse_time, format_day
 
+from .triple_index import TripleIndex
 from .types import SHARE_MARGIN, UNKNOWN
 
 ENT_OK = 0.6  # entity slot similarity considered reliable
@@ -122,8 +123,6 @@ def _linked(ctx: Any, a: Any, b: Any) -> bool:
     table = getattr(ctx, "table", None)
     if table is None or not a.entity_ids or not b.entity_ids:
         return False
-    from .alignment import TripleIndex  # (alignment is the KG-side stage; imported lazily)
-
     idx = TripleIndex.for_table(table)
     bs = np.asarray(b.entity_ids[:3])
     for e in a.entity_ids[:3]:
