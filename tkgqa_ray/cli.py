@@ -87,11 +87,14 @@ def _generate(argv: list[str]) -> int:
     p.add_argument("--phrasing-set", default="train", choices=PHRASING_SETS, help="phrasing set")
     p.add_argument("--split", default="test")
     p.add_argument("--no-copy-kg", action="store_true", help="do not copy the KG under OUT/kg")
+    p.add_argument("--specs", default=None, metavar="FILE|SET",
+                   help="hand-written questions with their logical forms (a JSON Lines file, or a packaged "
+                   "set's name; docs/data.md): answered by the oracle instead of generating -n questions")
     a = p.parse_args(argv)
 
     meta = generate_main(
         a.kg, a.out, n=a.num, seed=a.seed, types=a.types.split(",") if a.types else None,
-        phrasing_set=a.phrasing_set, split=a.split, copy_kg=not a.no_copy_kg,
+        phrasing_set=a.phrasing_set, split=a.split, copy_kg=not a.no_copy_kg, specs=a.specs,
     )
     print(json.dumps(meta, indent=2, default=str))
     return 0

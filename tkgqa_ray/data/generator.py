@@ -585,12 +585,15 @@ def generate_main(
     phrasing_set: str = "train",
     split: str = "test",
     copy_kg: bool = True,
+    specs: str | Path | None = None,
 ) -> dict[str, Any]:
     """Entry point of ``tkgqa-ray generate``: load the KG, generate ``n`` questions, write a
     dataset root in MultiTQ layout (``out_dir/kg/full.txt[.gz]`` copy of the KG,
     ``out_dir/questions/{split}.json``, ``out_dir/questions/{split}.meta.json``) and return the
     metadata (counts per type, rejections, timings). Run it on the result with
-    ``dataset=multitq dataset.root=out_dir``."""
+    ``dataset=multitq dataset.root=out_dir``. With ``specs`` (a hand-written JSON Lines file,
+    :mod:`tkgqa_ray.data.handwritten`) its questions are answered instead of generated ones
+    (``n``, ``seed``, ``types`` and ``phrasing_set`` are then unused)."""
     from tkgqa_ray.kg import load_kg
 
     kg_path = Path(kg_path)
@@ -599,7 +602,15 @@ def generate_main(
     table = load_kg(kg_path)
     t_load = time.perf_counter() - t0
     stats = GenerationStats()
-    records = generate(table, n, seed=seed, types=types, phrasing_set=phrasing_set, stats=stats)
+    if specs is not None:
+        from tkgqa_ray.data.handwritten import answer_specs, read_specs
+
+        t1 = time.perf_counter()
+        records = answer_specs(table, read_specs(specs))
+        stats.produced.update(Counter(r["qtype"] for r in records))
+        stats.seconds = time.perf_counter() - t1
+    else:
+        records = generate(table, n, seed=seed, types=types, phrasing_set=phrasing_set, stats=stats)
     write_questions(records, out / "questions" / f"{split}.json")
     if copy_kg:
         dest = out / "kg" / ("full.txt.gz" if kg_path.name.endswith(".gz") else "full.txt")
@@ -615,7 +626,8 @@ def generate_main(
         "n_written": len(records),
         "seed": seed,
         "types": list(types) if types else list(QuestionGenerator.default_types_of(table)),
-        "phrasing_set": phrasing_set,
+        "phrasing_set": "handwritten" if specs is not None else phrasing_set,
+        **({"specs": str(specs)} if specs is not None else {}),
         "load_seconds": round(t_load, 2),
         **stats.to_json(),
     }
