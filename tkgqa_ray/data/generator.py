@@ -35,18 +35,15 @@ from tkgqa_ray.data import phrasings_blind3
 from tkgqa_ray.data import phrasings_blind4
 from tkgqa_ray.data import surface_actors, surface_relations
 from tkgqa_ray.data.lexicon import ORDINALS, in_time, relation_phrase, render_time
-from tkgqa_ray.data.oracle_answers import MAX_ANSWERS, Oracle, OracleResult, QSpec
+from tkgqa_ray.data.oracle_answers import MAX_ANSWERS, QLABEL, QTYPES, Oracle, OracleResult, QSpec
 from tkgqa_ray.data.phrasings import Template
 from tkgqa_ray.kg.factkey import encode_fact_key
 from tkgqa_ray.time import allen, coarsen, format_day
 
 log = logging.getLogger(__name__)
 
-QTYPES = ("equal", "before_after", "first_last", "equal_multi", "after_first", "before_last")
 INTERVAL_QTYPES = ("time_lookup", "entity_at_time", "allen", "ordinal", "anchor_ordinal")
 ALL_QTYPES = QTYPES + INTERVAL_QTYPES
-QLABEL = {"equal": "Single", "before_after": "Single", "first_last": "Single",
-          "equal_multi": "Multiple", "after_first": "Multiple", "before_last": "Multiple"}
 QUESTION_LEVEL = {"time_lookup": "simple", "entity_at_time": "simple", "allen": "medium",
                   "ordinal": "medium", "anchor_ordinal": "complex"}
 # variants per type, cycled for balance (entity vs time answers, subject vs object asked)

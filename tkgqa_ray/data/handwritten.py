@@ -28,7 +28,7 @@ from typing import Any, Iterable
 import numpy as np
 
 from tkgqa_ray.data.loaders import DatasetError
-from tkgqa_ray.data.oracle_answers import Oracle, QSpec
+from tkgqa_ray.data.oracle_answers import QLABEL, QTYPES, Oracle, QSpec
 from tkgqa_ray.kg.factkey import encode_fact_key
 from tkgqa_ray.kg.table import display
 from tkgqa_ray.time import format_day
@@ -169,8 +169,6 @@ def _index(names: Iterable[str]) -> dict[str, int]:
 def answer_specs(table: Any, items: list[HandQuestion], start_quid: int = 1) -> list[dict[str, Any]]:
     """MultiTQ-format records for hand-written questions, gold from the oracle. Raises
     :class:`SpecError` naming every line whose logical form does not resolve to 1..20 answers."""
-    from tkgqa_ray.data.generator import QLABEL, QTYPES
-
     resolver = SpecResolver(table)
     oracle = Oracle(table)
 

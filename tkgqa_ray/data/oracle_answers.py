@@ -28,6 +28,11 @@ import numpy as np
 from tkgqa_ray.time import allen, coarsen, coarsen_array, format_day
 
 MAX_ANSWERS = 20
+# MultiTQ's six question types and their labels (Single: one temporal constraint; Multiple:
+# an event reference *and* an ordering or an equal-time relation to it)
+QTYPES = ("equal", "before_after", "first_last", "equal_multi", "after_first", "before_last")
+QLABEL = {"equal": "Single", "before_after": "Single", "first_last": "Single",
+          "equal_multi": "Multiple", "after_first": "Multiple", "before_last": "Multiple"}
 
 Status = Literal["ok", "no_anchor", "ambiguous_anchor", "empty", "too_many"]
 
