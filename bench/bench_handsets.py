@@ -8,9 +8,13 @@ parse-failure and no-evidence rates.
 
     python bench/bench_handsets.py                       # every packaged set, scop + tccrag
     python bench/bench_handsets.py --sets dev8 --runs scop tccrag pok rag --dump /tmp/hs
+    python bench/bench_handsets.py --generated heldout fresh blind4 -n 600 --seed 1   # + generated sets, one table
 
-A set whose header says it is BLIND prints aggregates only: ``--dump`` (per-question rows) is
-refused for it, so nobody who writes parsers reads its questions by accident.
+``--generated`` adds questions generated in the named phrasing sets (``tkgqa-ray generate``'s
+``--phrasing-set``) to the same table, one context for all. A set whose header says it is
+BLIND, and the generator's blind phrasing sets, print aggregates only: ``--dump``
+(per-question rows) is refused for them, so nobody who writes parsers reads their questions
+by accident.
 """
 
 from __future__ import annotations
@@ -28,6 +32,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
 DEFAULT_KG = ROOT.parent / "shared" / "data" / "multitq" / "kg" / "full.txt.gz"
 QTYPES = ("equal", "before_after", "first_last", "equal_multi", "after_first", "before_last")
+# the generator's phrasing sets written blind to the parsers (docs/data.md)
+BLIND_PHRASINGS = ("fresh", "surface_blind", "blind3", "blind4")
 
 
 def is_blind(path: Path) -> bool:
@@ -46,6 +52,7 @@ def main() -> None:
     import bench_methods as BM
     import pandas as pd
 
+    from tkgqa_ray.data.generator import generate
     from tkgqa_ray.data.handwritten import answer_specs, packaged_sets, read_specs, resolve_specs
     from tkgqa_ray.eval.metrics import score_col, score_questions
     from tkgqa_ray.eval.protocols import PRIMARY_PROTOCOL
@@ -54,22 +61,27 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--kg", default=str(DEFAULT_KG))
     ap.add_argument("--sets", nargs="*", default=None, help="packaged set names or files (default: all packaged)")
+    ap.add_argument("--generated", nargs="*", default=[], help="phrasing sets to generate questions in, too")
+    ap.add_argument("-n", type=int, default=600, help="questions per generated set")
+    ap.add_argument("--seed", type=int, default=1, help="generator seed")
     ap.add_argument("--runs", nargs="*", default=["scop", "tccrag"], help="method[:ablation] ...")
     ap.add_argument("--dump", default=None, help="per-question jsonl here (refused for BLIND sets)")
     ap.add_argument("--json", default=None, help="write the aggregate table as JSON here")
     a = ap.parse_args()
     if not Path(a.kg).exists():
         sys.exit(f"no KG at {a.kg} (the real MultiTQ KG is expected in ../shared/data/multitq/kg/)")
-    sets = a.sets or packaged_sets()
+    sets = packaged_sets() if a.sets is None else a.sets
     paths = {s: resolve_specs(s) for s in sets}
-    blind = [s for s, p in paths.items() if is_blind(p)]
+    blind = [s for s, p in paths.items() if is_blind(p)] + [g for g in a.generated if g in BLIND_PHRASINGS]
     if a.dump and blind:
         sys.exit(f"--dump refused: {', '.join(blind)} is BLIND (aggregates only); run the others without it")
     ctx = BM.build_ctx(Path(a.kg), None, dense=False)
     col = score_col(PRIMARY_PROTOCOL, 1)
     table = []
-    for s, path in paths.items():
-        recs = answer_specs(ctx.table, read_specs(path))
+    todo = [(s, lambda p=p: answer_specs(ctx.table, read_specs(p))) for s, p in paths.items()]
+    todo += [(g, lambda g=g: generate(ctx.table, a.n, seed=a.seed, phrasing_set=g)) for g in a.generated]
+    for s, make in todo:
+        recs = make()
         golds = {str(r["quid"]): Gold(str(r["quid"]), tuple(r["answers"]), r["answer_type"], r["qtype"], r["qlabel"],
                                       r["time_level"], events=tuple(r["events"])) for r in recs}
         questions = [Question(str(r["quid"]), r["question"]) for r in recs]
@@ -80,7 +92,8 @@ def main() -> None:
             secs = time.perf_counter() - t0
             sc = score_questions(rows, golds)
             h = sc[col].astype(float)
-            rec = {"set": s + (" (BLIND)" if s in blind else ""), "method": run, "n": len(sc), "overall": h.mean()}
+            label = s + (" (BLIND)" if s in blind else "") + (f" gen seed {a.seed}" if s in a.generated else "")
+            rec = {"set": label, "method": run, "n": len(sc), "overall": h.mean()}
             for lab, key in (("Single", "qlabel"), ("Multiple", "qlabel"), ("entity", "answer_type"), ("time", "answer_type")):
                 rec[lab] = h[sc[key].astype(str) == lab].mean()
             for qt in QTYPES:
@@ -91,7 +104,7 @@ def main() -> None:
             rec["errors"] = sum(1 for r in rows if r.get("error"))
             rec["q/s"] = len(rows) / secs
             table.append(rec)
-            print(f"{rec['set']:16s} {run:12s} hits@1={rec['overall']:.3f} ({secs:.1f}s)", flush=True)
+            print(f"{label:16s} {run:12s} hits@1={rec['overall']:.3f} ({secs:.1f}s)", flush=True)
             if a.dump:
                 out = Path(a.dump)
                 out.mkdir(parents=True, exist_ok=True)
