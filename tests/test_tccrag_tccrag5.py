@@ -91,3 +91,34 @@ def test_plural_pronoun_prefers_the_plural_name(ctx):
     pred, tr = top(ctx, "When did Kenyan students last criticize the Kenyan government before Amnesty International "
                         "appealed to them?")
     assert pred == ["2016-02-01"], tr
+
+
+# ---------------------------------------------------------------- shortened names (path B's last tier)
+NAME_ROWS = [
+    ("Dmitry_Anatolyevich_Medvedev", "Make_a_visit", "Finland", "2010-03-01"),
+    ("Dmitry_Anatolyevich_Medvedev", "Make_a_visit", "Norway", "2010-06-01"),
+    ("International_Monetary_Fund", "Criticize_or_denounce", "Greece", "2011-02-01"),
+    ("International_Monetary_Fund", "Criticize_or_denounce", "Portugal", "2011-05-01"),
+    ("Greece", "Criticize_or_denounce", "International_Monetary_Fund", "2011-03-01"),
+]
+
+
+@pytest.fixture(scope="module")
+def name_ctx(make_symbolic_ctx):
+    return make_symbolic_ctx(NAME_ROWS, encoder="hashing")
+
+
+# a person written without the middle name: the only name starting "Dmitry" and ending "Medvedev"
+def test_middle_name_left_out(name_ctx):
+    pred, tr = top(name_ctx, "Which country did Dmitry Medvedev visit first?")
+    assert pred == ["Finland"], tr
+    pred, tr = top(name_ctx, "Where did Dmitry Medvedev travel most recently?")
+    assert pred == ["Norway"], tr
+
+
+# an organisation by its initials: International Monetary Fund
+def test_acronym_of_an_organisation(name_ctx):
+    pred, tr = top(name_ctx, "Whom did the IMF criticize most recently?")
+    assert pred == ["Portugal"], tr
+    pred, tr = top(name_ctx, "Who was the first to criticize the IMF?")
+    assert pred == ["Greece"], tr

@@ -137,7 +137,69 @@ def match_mention_candidates(mentions: list[str], ctx: "RunContext") -> list[tup
             fz = _fuzzy(m, table)
             if fz is not None:
                 out[i] = (m, [(fz[0], fz[1])], "fuzzy")
+                continue
+            np_ = _name_parts(m, table)
+            if np_ is not None:
+                out[i] = (m, [(np_, NAME_PART_SCORE)], "name_parts")
     return out
+
+
+# last tier (a mention no other tier grounds), two ways people shorten a KG name: a person
+# named without the middle name(s) ("Dmitry Medvedev" for Dmitry_Anatolyevich_Medvedev: the
+# cosine and the fuzzy ratio of such a pair stay under 0.85) and an organisation by its
+# initials ("the IMF" for International_Monetary_Fund). Score of such a match:
+NAME_PART_SCORE = 0.85
+_INITIALS_SKIP = {"of", "the", "and", "for", "de", "del", "la", "le", "du", "in", "on", "to", "&"}
+_NAME_PART_CACHE: dict[int, tuple[dict, dict]] = {}
+
+
+def _name_index(table) -> tuple[dict, dict]:
+    """(first word, last word) → ids of the names of three words or more, and initials →
+    ids of the names whose capitalised words (the function words and a trailing "(Country)"
+    left out) give three letters or more; both built once per table (a dict lookup per
+    mention)."""
+    hit = _NAME_PART_CACHE.get(id(table))
+    if hit is not None:
+        return hit
+    ends: dict[tuple[str, str], list[int]] = {}
+    initials: dict[str, list[int]] = {}
+    for e, raw in enumerate(table.entities):
+        base = re.sub(r"\s*\([^()]*\)$", "", table.display(raw)).strip()
+        words = [w for w in re.split(r"[\s_]+", base) if w]
+        folded = [fold(w) for w in words]
+        if len(words) >= 3 and not any(w in _INITIALS_SKIP for w in folded):
+            ends.setdefault((folded[0], folded[-1]), []).append(e)
+        content = [w for w in words if fold(w) not in _INITIALS_SKIP]
+        if len(content) >= 3 and all(w[:1].isupper() for w in content):
+            initials.setdefault("".join(w[0] for w in content).upper(), []).append(e)
+    _NAME_PART_CACHE[id(table)] = (ends, initials)
+    return ends, initials
+
+
+def _name_parts(mention: str, table) -> int | None:
+    """The one KG entity a shortened name stands for, or None (several or none):
+
+    * a person's name with the middle names left out: the mention's words (two or more,
+      capitalised) are the first and last words of a longer name, in order, and its other
+      words appear in it in order ("Dmitry Medvedev" → Dmitry Anatolyevich Medvedev);
+    * an acronym (3–6 capitals, "IMF", "IDF") equal to the initials of a name's capitalised
+      words (International Monetary Fund, Israeli Defense Forces)."""
+    ends, initials = _name_index(table)
+    m = re.sub(r"^(?:the|a|an)\s+", "", mention.strip(), flags=re.I)
+    if re.fullmatch(r"[A-Z]{3,6}", m):
+        ids = initials.get(m, [])
+        return ids[0] if len(ids) == 1 else None
+    words = m.split()
+    if len(words) < 2 or not all(w[:1].isupper() for w in words):
+        return None
+    folded = [fold(w) for w in words]
+    ids = []
+    for e in ends.get((folded[0], folded[-1]), []):
+        name = [fold(w) for w in re.split(r"[\s_]+", re.sub(r"\s*\([^()]*\)$", "", table.display(table.entities[e]))) if w]
+        it = iter(name)
+        if len(name) > len(words) and all(w in it for w in folded):
+            ids.append(e)
+    return ids[0] if len(ids) == 1 else None
 
 
 _FUZZY_CACHE: dict[int, list[str]] = {}
