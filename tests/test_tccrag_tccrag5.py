@@ -100,6 +100,9 @@ NAME_ROWS = [
     ("International_Monetary_Fund", "Criticize_or_denounce", "Greece", "2011-02-01"),
     ("International_Monetary_Fund", "Criticize_or_denounce", "Portugal", "2011-05-01"),
     ("Greece", "Criticize_or_denounce", "International_Monetary_Fund", "2011-03-01"),
+    ("Association_of_Southeast_Asian_Nations", "Make_a_visit", "Cambodia", "2009-01-01"),
+    ("Association_of_Southeast_Asian_Nations", "Make_a_visit", "Cambodia", "2009-07-01"),
+    ("Thailand", "Make_a_visit", "Cambodia", "2008-05-01"),  # an earlier visitor: ASEAN must be grounded
 ]
 
 
@@ -122,3 +125,41 @@ def test_acronym_of_an_organisation(name_ctx):
     assert pred == ["Portugal"], tr
     pred, tr = top(name_ctx, "Who was the first to criticize the IMF?")
     assert pred == ["Greece"], tr
+
+
+# a compound compass word gives both its letters: ASEAN = Association of SouthEast Asian Nations
+def test_acronym_with_a_compass_word(name_ctx):
+    pred, tr = top(name_ctx, "On what date did ASEAN first pay a visit to Cambodia?")
+    assert pred == ["2009-01-01"], tr
+
+
+# ------------------------------------------- a main verb echoing the reference clause's action
+ECHO_ROWS = [
+    # Chad's military threat to Sudan (2012-05-01); before it, a military threat to Niger and a
+    # plain threat to Libya (the bare verb "threatened" grounds to Threaten: Libya)
+    ("Chad", "Threaten_with_military_force", "Sudan", "2012-05-01"),
+    ("Chad", "Threaten_with_military_force", "Niger", "2012-02-01"),
+    ("Chad", "Threaten", "Libya", "2012-03-01"),
+    # Japan's intention to cooperate diplomatically with Ireland (2013-06-01); before it, the same
+    # intention towards Mexico and a plain intention to cooperate with Peru
+    ("Japan", "Express_intent_to_engage_in_diplomatic_cooperation_(such_as_policy_support)", "Ireland", "2013-06-01"),
+    ("Japan", "Express_intent_to_engage_in_diplomatic_cooperation_(such_as_policy_support)", "Mexico", "2013-02-01"),
+    ("Japan", "Express_intent_to_cooperate", "Peru", "2013-04-01"),
+    ("Japan", "Express_intent_to_mediate", "Chile", "2013-05-01"),
+]
+
+
+@pytest.fixture(scope="module")
+def echo_ctx(make_symbolic_ctx):
+    return make_symbolic_ctx(ECHO_ROWS, encoder="hashing")
+
+
+@pytest.mark.parametrize("q, gold", [
+    ("Before Chad threatened Sudan with military force, whom had it last threatened that way?", "Niger"),
+    ("Before Chad threatened Sudan with military force, who had Chad last threatened in the same way?", "Niger"),
+    ("Before it expressed an intention to cooperate diplomatically with Ireland, to whom had Japan last expressed "
+     "that intention?", "Mexico"),
+])
+def test_echoed_action_is_the_reference_action(echo_ctx, q, gold):
+    pred, tr = top(echo_ctx, q)
+    assert pred == [gold], tr

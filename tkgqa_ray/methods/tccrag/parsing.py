@@ -151,6 +151,7 @@ def match_mention_candidates(mentions: list[str], ctx: "RunContext") -> list[tup
 NAME_PART_SCORE = 0.85
 _INITIALS_SKIP = {"of", "the", "and", "for", "de", "del", "la", "le", "du", "in", "on", "to", "&"}
 _NAME_PART_CACHE: dict[int, tuple[dict, dict]] = {}
+_COMPASS = re.compile(r"^(N|S)(?:orth|outh)-?(e|w)(?:ast|est)(?:ern)?$", re.I)
 
 
 def _name_index(table) -> tuple[dict, dict]:
@@ -171,7 +172,9 @@ def _name_index(table) -> tuple[dict, dict]:
             ends.setdefault((folded[0], folded[-1]), []).append(e)
         content = [w for w in words if fold(w) not in _INITIALS_SKIP]
         if len(content) >= 3 and all(w[:1].isupper() for w in content):
-            initials.setdefault("".join(w[0] for w in content).upper(), []).append(e)
+            # a compound compass word gives both its letters ("Southeast": S, E; ASEAN)
+            initials.setdefault("".join(_COMPASS.sub(r"\1\2", w)[:2] if _COMPASS.match(w) else w[0]
+                                        for w in content).upper(), []).append(e)
     _NAME_PART_CACHE[id(table)] = (ends, initials)
     return ends, initials
 
@@ -306,6 +309,12 @@ def symbolic_relation_parser(inputs: dict[str, Any], ctx=None) -> dict[str, Any]
     pro_form = bool(rspan) and _pro_form(phrase) and bool(inputs.get("reference_phrase"))
     if pro_form:  # "who was the first to do the same?": the action is the reference clause's
         phrase = inputs["reference_phrase"]
+    elif rspan and inputs.get("reference_phrase") and _ECHO_RE.search(mask_spans(q, [tuple(rspan)])):
+        # "whom had they last threatened **that way**", "had X last expressed **that
+        # intention**": the main verb echoes the reference clause's action, the clause says
+        # which ("threatened with military force", "expressed an intention to cooperate
+        # diplomatically"); before, the bare verb grounded to the generic relation
+        phrase = inputs["reference_phrase"]
     atype = sig.answer_type
     subj = obj = None
     if atype == "time":
@@ -368,6 +377,12 @@ def symbolic_relation_parser(inputs: dict[str, Any], ctx=None) -> dict[str, Any]
 # adverbs the phrase may keep: no action word of its own
 _PRO_FORM_WORDS = {"same", "so", "likewise", "similarly", "too", "also", "thing", "as", "well",
                    "came", "come", "comes", "went", "soonest", "earliest", "latest", "most", "recently"}
+
+
+# a main clause whose action is the reference clause's, named by an echoing noun phrase
+_ECHO_RE = re.compile(
+    r"\b(?:(?:in\s+)?(?:that|this|the\s+same|such\s+an?|a\s+similar)\s+(?:way|manner|fashion|intention|intent|wish|"
+    r"desire|willingness|readiness)|like\s+that)\b", re.I)
 
 
 def _pro_form(phrase: str) -> bool:
