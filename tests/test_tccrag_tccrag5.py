@@ -41,6 +41,12 @@ ROWS = [
     ("Amnesty_International", "Make_an_appeal_or_request", "Government_(Kenya)", "2016-09-01"),
     ("Student_(Kenya)", "Criticize_or_denounce", "Government_(Kenya)", "2016-02-01"),
     ("Student_(Kenya)", "Criticize_or_denounce", "Government_(Kenya)", "2016-06-01"),
+    # the Democratic Unionist Party criticized Sinn Fein on 2017-05-01; Ireland praised the party
+    # in January, March and June
+    ("Democratic_Unionist_Party", "Criticize_or_denounce", "Sinn_Fein", "2017-05-01"),
+    ("Ireland", "Praise_or_endorse", "Democratic_Unionist_Party", "2017-01-10"),
+    ("Ireland", "Praise_or_endorse", "Democratic_Unionist_Party", "2017-03-10"),
+    ("Ireland", "Praise_or_endorse", "Democratic_Unionist_Party", "2017-06-10"),
 ]
 
 
@@ -75,6 +81,13 @@ def test_object_pronoun_is_the_main_name(ctx, q):
 def test_definite_description_is_the_main_name(ctx, q):
     pred, tr = top(ctx, q)
     assert pred == ["2014-05-02"], tr
+
+
+# the common-noun head of a capitalised name: "that party" is the Democratic Unionist Party
+def test_common_noun_head_of_a_proper_name(ctx):
+    pred, tr = top(ctx, "In which month did Ireland last praise the Democratic Unionist Party before that party "
+                        "criticized Sinn Fein?")
+    assert pred == ["2017-03"], tr
 
 
 # a surname alone for the main object: Bachelet's visit to Argentina (2015-06-10), so Chile's last

@@ -153,7 +153,7 @@ def _anaphor(q: str, ents: list[dict], span: tuple[int, int], inside: list[dict]
       names, "them" prefers the last plural one, else the last name (the main object);
     * a definite description whose head is a main-clause name's head noun ("after **the head
       of government** made a statement about X" for "Brazil's head of government", "before
-      **that party** ...", "before **the unions** ..."; the description with most words of
+      **that party** ..." for "the National Democratic Party", "before **the unions** ..."; the description with most words of
       the name wins: "the education sector" is "Singapore's education sector", not "Ministry
       of Education");
     * a person's surname alone ("before **Scioli** voiced ..." for "Daniel Scioli").
@@ -185,7 +185,8 @@ def _anaphor(q: str, ents: list[dict], span: tuple[int, int], inside: list[dict]
                 i, j = a + m.start(), a + m.end()
                 if free(i, j):
                     best = max(best or (0,), (1, i, j, n))
-        elif head[:1].islower() or not head[:1].isalpha():
+        if head[:1].isalpha():
+            # a capitalised name's common-noun head too: "that party" for National Democratic Party
             pat = re.compile(r"\b" + _DETERMINER + r"\s+((?:[a-z][\w'-]*\s+){0,3}?)" + re.escape(head.lower()) + r"\b")
             lw = {w.lower() for w in words}
             for m in pat.finditer(q[a:b]):
