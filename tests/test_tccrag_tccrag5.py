@@ -176,3 +176,27 @@ def echo_ctx(make_symbolic_ctx):
 def test_echoed_action_is_the_reference_action(echo_ctx, q, gold):
     pred, tr = top(echo_ctx, q)
     assert pred == [gold], tr
+
+
+# ------------------------------------------- a parallel event through an anaphor
+PARALLEL_ROWS = [
+    # Spain praised France on 2018-03-01; afterwards Iran rejected France (2018-03-05) and
+    # Chad's head of government praised it (2018-03-09)
+    ("Spain", "Praise_or_endorse", "France", "2018-03-01"),
+    ("Iran", "Reject", "France", "2018-03-05"),
+    ("Head_of_Government_(Chad)", "Praise_or_endorse", "France", "2018-03-09"),
+    ("Iran", "Praise_or_endorse", "France", "2018-01-01"),
+]
+
+
+@pytest.fixture(scope="module")
+def parallel_ctx(make_symbolic_ctx):
+    return make_symbolic_ctx(PARALLEL_ROWS, encoder="hashing")
+
+
+# "it" is France, the object of both events: one action in two wordings, so the main relations
+# the clause's phrase ("applauded") also grounds to come first, whatever the main phrase's best
+# reading ("voiced approval of" reads Reject first in the relation lexicon)
+def test_parallel_anaphor_event_shares_the_action(parallel_ctx):
+    pred, tr = top(parallel_ctx, "Who was the first to voice approval of France after Spain had applauded it?")
+    assert pred == ["Head of Government (Chad)"], tr

@@ -87,6 +87,7 @@ def _reference(q: str, ents: list[dict], order_span: tuple[int, int] | None,
     rule: the grounded entity right after the cue span (only a "the time that" gap between)."""
     if not order_span:
         return None
+    anaphor = None
     for (a, b), phrase, cue in clauses:
         # the clause of this cue: it starts at the cue, or (a reference stated before the
         # question, "X condemned Y. After that, who ...") nlu gave it this cue as its anaphor
@@ -105,10 +106,11 @@ def _reference(q: str, ents: list[dict], order_span: tuple[int, int] | None,
             if ante is not None and ante["name"] not in names:
                 inside = sorted(inside + [ante], key=lambda e: e["start"])
                 names = list(dict.fromkeys(e["name"] for e in inside))[:2]
+                anaphor = ante["name"]
         # one name: elliptic, or a clause with its own verb ("after they criticized X"):
         # its phrase is kept for the reference relations (tried after the elliptic reading)
         return {"entities": _agent_first(q[:max(b, end)], inside, names), "span": [min(a, order_span[0]), max(b, end)],
-                "phrase": phrase}
+                "phrase": phrase, "anaphor": anaphor}
     after = sorted((e for e in ents if e["start"] >= order_span[1]), key=lambda e: e["start"])
     if not after or not _GAP.fullmatch(q[order_span[1]:after[0]["start"]]):
         return None
@@ -206,6 +208,15 @@ def _anaphor(q: str, ents: list[dict], span: tuple[int, int], inside: list[dict]
         pick = next((n for n in reversed(names) if _plural(first[n].get("mention") or "")), pick)
     i = name_end + m.start()
     return {"name": pick, "start": i, "end": i + len(m.group(1)), "anaphor": True}
+
+
+def _parallel(ref: dict | None, out: dict) -> bool:
+    """True when the reference event's anaphor stands for the main clause's name in the same
+    slot: the main subject as the clause's subject, or the main object as its object."""
+    if not ref or not ref.get("anaphor") or len(ref.get("entities") or []) != 2:
+        return False
+    a, (s, o) = ref["anaphor"], ref["entities"]
+    return (a == out.get("subject") and a == s) or (a == out.get("object") and a == o)
 
 
 def _per_state(match, mentions: list[list[str]], ctx) -> list[list]:
@@ -447,6 +458,7 @@ class ProgressiveParse(Stage):
             relations=tuple(rels),
             swaps=tuple(sw for _, sw in readings),
             entity_readings=tuple(entity_readings(slots)),
+            parallel=_parallel(ref, out),
         )
         TccragState.of(s).parse = parse
         s["trace"]["parse"] = {
@@ -645,6 +657,14 @@ class ChainRetrieve(Stage):
         # relation: a chain of one action bounded by an event of another.
         shared = len(p0.reference) == 2 and bool(p0.reference_relations) and bool(readings) and (
             p0.reference_relations[0] == readings[0][0] and set(p0.reference_relations) == {r for r, _ in readings})
+        # a parallel event through an anaphor ("which Chadian actor voiced approval of France
+        # earliest after X had applauded it": France is the object of both) relates one action
+        # in two wordings: the main relations the clause's phrase also grounds to come first,
+        # each with the reference event under it (as a shared action); before that rule, the
+        # main clause's best reading (Reject, for "voiced approval of") took the applause as
+        # its boundary
+        shared = shared or (len(p0.reference) == 2 and p0.parallel
+                            and bool(set(p0.reference_relations) & {r for r, _ in readings}))
         # a full reference event's boundaries do not depend on r: its best reading is tried
         # with every relation reading before its next readings ("tail"), so an alternative
         # reading of the reference never outranks the next reading of the main relation
