@@ -87,6 +87,7 @@ def _reference(q: str, ents: list[dict], order_span: tuple[int, int] | None,
     rule: the grounded entity right after the cue span (only a "the time that" gap between)."""
     if not order_span:
         return None
+    anaphor = None
     for (a, b), phrase, cue in clauses:
         # the clause of this cue: it starts at the cue, or (a reference stated before the
         # question, "X condemned Y. After that, who ...") nlu gave it this cue as its anaphor
@@ -97,10 +98,19 @@ def _reference(q: str, ents: list[dict], order_span: tuple[int, int] | None,
             break
         names = list(dict.fromkeys(e["name"] for e in inside))[:2]
         end = max(e["end"] for e in inside if e["name"] in names)
+        if len(names) == 1:
+            # "... in the year X expressed a wish to meet **him**", "after **the head of
+            # government** made a statement about X": the clause's other participant is a
+            # main-clause name, written as an anaphor
+            ante = _anaphor(q, ents, (a, b), inside)
+            if ante is not None and ante["name"] not in names:
+                inside = sorted(inside + [ante], key=lambda e: e["start"])
+                names = list(dict.fromkeys(e["name"] for e in inside))[:2]
+                anaphor = ante["name"]
         # one name: elliptic, or a clause with its own verb ("after they criticized X"):
         # its phrase is kept for the reference relations (tried after the elliptic reading)
         return {"entities": _agent_first(q[:max(b, end)], inside, names), "span": [min(a, order_span[0]), max(b, end)],
-                "phrase": phrase}
+                "phrase": phrase, "anaphor": anaphor}
     after = sorted((e for e in ents if e["start"] >= order_span[1]), key=lambda e: e["start"])
     if not after or not _GAP.fullmatch(q[order_span[1]:after[0]["start"]]):
         return None
@@ -116,6 +126,97 @@ def _reference(q: str, ents: list[dict], order_span: tuple[int, int] | None,
         phrase = relation_phrase(q[first["end"]:inner[0]["start"]])
     end = inner[0]["end"] if inner else first["end"]
     return {"entities": names, "span": [order_span[0], max(end, clause_end if inner else end)], "phrase": phrase}
+
+
+# an object pronoun after the reference clause's name ("before X threatened them", "in the year
+# X expressed a wish to meet him"); not a passive agent ("once X was arrested by them": the
+# asked event's doer acting, the parallel reading) nor a cleft / relative head ("it that")
+_REF_OBJ_PRONOUN_RE = re.compile(r"(?<!\bby )\b(them|it|him|her)\b(?!\s+(?:that|who|which)\b)", re.I)
+# words that make no action of their own before the pronoun: "after X did it / had done it"
+# repeats the main action (a pro-form; the elliptic reading stays)
+_LIGHT_BEFORE_PRONOUN = {"did", "do", "does", "done", "doing", "had", "has", "have", "having", "so", "same",
+                         "the", "too", "also", "likewise", "again", "then", "to", "with"}
+_DETERMINER = r"(?:the|that|this|these|those|said)"
+_PLURAL_HEADS = {"police", "people", "military", "media", "personnel", "staff", "clergy", "youth", "public"}
+
+
+def _plural(surface: str) -> bool:
+    w = re.findall(r"[a-z]+", surface.lower())
+    return bool(w) and (w[-1] in _PLURAL_HEADS or (w[-1].endswith("s") and not w[-1].endswith("ss")))
+
+
+def _anaphor(q: str, ents: list[dict], span: tuple[int, int], inside: list[dict]) -> dict | None:
+    """The main-clause name a one-name reference clause writes as an anaphor, as an
+    occurrence at the anaphor's position (so the clause becomes a full event, oriented by
+    :func:`_agent_first`), or None:
+
+    * an object pronoun after the clause's name with an action word between ("... the same
+      month that al-Shabaab used military force against **it**"); with several main-clause
+      names, "them" prefers the last plural one, else the last name (the main object);
+    * a definite description whose head is a main-clause name's head noun ("after **the head
+      of government** made a statement about X" for "Brazil's head of government", "before
+      **that party** ..." for "the National Democratic Party", "before **the unions** ..."; the description with most words of
+      the name wins: "the education sector" is "Singapore's education sector", not "Ministry
+      of Education");
+    * a person's surname alone ("before **Scioli** voiced ..." for "Daniel Scioli").
+
+    Before, such a clause was read elliptically (the main relation between the main name and
+    the clause's name) or as (main subject, clause relation, name): the wrong event, usually
+    none, so the boundary was unresolved."""
+    a, b = span
+    main = [e for e in ents if e["start"] >= 0 and not (a <= e["start"] < b)]
+    if not main or not inside:
+        return None
+    taken = [(e["start"], e["end"]) for e in ents if e["start"] >= 0]
+
+    def free(i: int, j: int) -> bool:
+        return not any(x < j and i < y for x, y in taken)
+
+    names = list(dict.fromkeys(e["name"] for e in main))
+    first = {n: next(e for e in main if e["name"] == n) for n in names}
+    best = None  # (score, start, end, name)
+    for n, e in first.items():
+        surf = e.get("mention") or q[e["start"]:e["end"]]
+        words = [w for w in re.findall(r"[\w'-]+", surf) if w.lower() not in ("the", "a", "an", "of")]
+        if not words:
+            continue
+        head = re.sub(r"'s$", "", words[-1])
+        if head[:1].isupper() and len(words) >= 2 and all(w[:1].isupper() for w in words):
+            # a person's surname alone (a name of capitalised words): "Scioli", "Yar'Adua"
+            for m in re.finditer(r"(?<![\w'])" + re.escape(head) + r"(?![\w'])", q[a:b]):
+                i, j = a + m.start(), a + m.end()
+                if free(i, j):
+                    best = max(best or (0,), (1, i, j, n))
+        if head[:1].isalpha():
+            # a capitalised name's common-noun head too: "that party" for National Democratic Party
+            pat = re.compile(r"\b" + _DETERMINER + r"\s+((?:[a-z][\w'-]*\s+){0,3}?)" + re.escape(head.lower()) + r"\b")
+            lw = {w.lower() for w in words}
+            for m in pat.finditer(q[a:b]):
+                i, j = a + m.start(), a + m.end()
+                if free(i, j):
+                    score = 1 + sum(w in lw for w in m.group(1).split())
+                    best = max(best or (0,), (score, i, j, n))
+    if best is not None:
+        return {"name": best[3], "start": best[1], "end": best[2], "anaphor": True}
+    name_end = max(e["end"] for e in inside)
+    tail = q[name_end:b]
+    m = _REF_OBJ_PRONOUN_RE.search(tail)
+    if not m or all(w in _LIGHT_BEFORE_PRONOUN for w in re.findall(r"[a-z]+", tail[: m.start()].lower())):
+        return None
+    pick = names[-1]
+    if m.group(1).lower() == "them":
+        pick = next((n for n in reversed(names) if _plural(first[n].get("mention") or "")), pick)
+    i = name_end + m.start()
+    return {"name": pick, "start": i, "end": i + len(m.group(1)), "anaphor": True}
+
+
+def _parallel(ref: dict | None, out: dict) -> bool:
+    """True when the reference event's anaphor stands for the main clause's name in the same
+    slot: the main subject as the clause's subject, or the main object as its object."""
+    if not ref or not ref.get("anaphor") or len(ref.get("entities") or []) != 2:
+        return False
+    a, (s, o) = ref["anaphor"], ref["entities"]
+    return (a == out.get("subject") and a == s) or (a == out.get("object") and a == o)
 
 
 def _per_state(match, mentions: list[list[str]], ctx) -> list[list]:
@@ -357,6 +458,7 @@ class ProgressiveParse(Stage):
             relations=tuple(rels),
             swaps=tuple(sw for _, sw in readings),
             entity_readings=tuple(entity_readings(slots)),
+            parallel=_parallel(ref, out),
         )
         TccragState.of(s).parse = parse
         s["trace"]["parse"] = {
@@ -555,6 +657,14 @@ class ChainRetrieve(Stage):
         # relation: a chain of one action bounded by an event of another.
         shared = len(p0.reference) == 2 and bool(p0.reference_relations) and bool(readings) and (
             p0.reference_relations[0] == readings[0][0] and set(p0.reference_relations) == {r for r, _ in readings})
+        # a parallel event through an anaphor ("which Chadian actor voiced approval of France
+        # earliest after X had applauded it": France is the object of both) relates one action
+        # in two wordings: the main relations the clause's phrase also grounds to come first,
+        # each with the reference event under it (as a shared action); before that rule, the
+        # main clause's best reading (Reject, for "voiced approval of") took the applause as
+        # its boundary
+        shared = shared or (len(p0.reference) == 2 and p0.parallel
+                            and bool(set(p0.reference_relations) & {r for r, _ in readings}))
         # a full reference event's boundaries do not depend on r: its best reading is tried
         # with every relation reading before its next readings ("tail"), so an alternative
         # reading of the reference never outranks the next reading of the main relation

@@ -137,7 +137,72 @@ def match_mention_candidates(mentions: list[str], ctx: "RunContext") -> list[tup
             fz = _fuzzy(m, table)
             if fz is not None:
                 out[i] = (m, [(fz[0], fz[1])], "fuzzy")
+                continue
+            np_ = _name_parts(m, table)
+            if np_ is not None:
+                out[i] = (m, [(np_, NAME_PART_SCORE)], "name_parts")
     return out
+
+
+# last tier (a mention no other tier grounds), two ways people shorten a KG name: a person
+# named without the middle name(s) ("Dmitry Medvedev" for Dmitry_Anatolyevich_Medvedev: the
+# cosine and the fuzzy ratio of such a pair stay under 0.85) and an organisation by its
+# initials ("the IMF" for International_Monetary_Fund). Score of such a match:
+NAME_PART_SCORE = 0.85
+_INITIALS_SKIP = {"of", "the", "and", "for", "de", "del", "la", "le", "du", "in", "on", "to", "&"}
+_NAME_PART_CACHE: dict[int, tuple[dict, dict]] = {}
+_COMPASS = re.compile(r"^(N|S)(?:orth|outh)-?(e|w)(?:ast|est)(?:ern)?$", re.I)
+
+
+def _name_index(table) -> tuple[dict, dict]:
+    """(first word, last word) → ids of the names of three words or more, and initials →
+    ids of the names whose capitalised words (the function words and a trailing "(Country)"
+    left out) give three letters or more; both built once per table (a dict lookup per
+    mention)."""
+    hit = _NAME_PART_CACHE.get(id(table))
+    if hit is not None:
+        return hit
+    ends: dict[tuple[str, str], list[int]] = {}
+    initials: dict[str, list[int]] = {}
+    for e, raw in enumerate(table.entities):
+        base = re.sub(r"\s*\([^()]*\)$", "", table.display(raw)).strip()
+        words = [w for w in re.split(r"[\s_]+", base) if w]
+        folded = [fold(w) for w in words]
+        if len(words) >= 3 and not any(w in _INITIALS_SKIP for w in folded):
+            ends.setdefault((folded[0], folded[-1]), []).append(e)
+        content = [w for w in words if fold(w) not in _INITIALS_SKIP]
+        if len(content) >= 3 and all(w[:1].isupper() for w in content):
+            # a compound compass word gives both its letters ("Southeast": S, E; ASEAN)
+            initials.setdefault("".join(_COMPASS.sub(r"\1\2", w)[:2] if _COMPASS.match(w) else w[0]
+                                        for w in content).upper(), []).append(e)
+    _NAME_PART_CACHE[id(table)] = (ends, initials)
+    return ends, initials
+
+
+def _name_parts(mention: str, table) -> int | None:
+    """The one KG entity a shortened name stands for, or None (several or none):
+
+    * a person's name with the middle names left out: the mention's words (two or more,
+      capitalised) are the first and last words of a longer name, in order, and its other
+      words appear in it in order ("Dmitry Medvedev" → Dmitry Anatolyevich Medvedev);
+    * an acronym (3–6 capitals, "IMF", "IDF") equal to the initials of a name's capitalised
+      words (International Monetary Fund, Israeli Defense Forces)."""
+    ends, initials = _name_index(table)
+    m = re.sub(r"^(?:the|a|an)\s+", "", mention.strip(), flags=re.I)
+    if re.fullmatch(r"[A-Z]{3,6}", m):
+        ids = initials.get(m, [])
+        return ids[0] if len(ids) == 1 else None
+    words = m.split()
+    if len(words) < 2 or not all(w[:1].isupper() for w in words):
+        return None
+    folded = [fold(w) for w in words]
+    ids = []
+    for e in ends.get((folded[0], folded[-1]), []):
+        name = [fold(w) for w in re.split(r"[\s_]+", re.sub(r"\s*\([^()]*\)$", "", table.display(table.entities[e]))) if w]
+        it = iter(name)
+        if len(name) > len(words) and all(w in it for w in folded):
+            ids.append(e)
+    return ids[0] if len(ids) == 1 else None
 
 
 _FUZZY_CACHE: dict[int, list[str]] = {}
@@ -244,6 +309,12 @@ def symbolic_relation_parser(inputs: dict[str, Any], ctx=None) -> dict[str, Any]
     pro_form = bool(rspan) and _pro_form(phrase) and bool(inputs.get("reference_phrase"))
     if pro_form:  # "who was the first to do the same?": the action is the reference clause's
         phrase = inputs["reference_phrase"]
+    elif rspan and inputs.get("reference_phrase") and _ECHO_RE.search(mask_spans(q, [tuple(rspan)])):
+        # "whom had they last threatened **that way**", "had X last expressed **that
+        # intention**": the main verb echoes the reference clause's action, the clause says
+        # which ("threatened with military force", "expressed an intention to cooperate
+        # diplomatically"); before, the bare verb grounded to the generic relation
+        phrase = inputs["reference_phrase"]
     atype = sig.answer_type
     subj = obj = None
     if atype == "time":
@@ -306,6 +377,12 @@ def symbolic_relation_parser(inputs: dict[str, Any], ctx=None) -> dict[str, Any]
 # adverbs the phrase may keep: no action word of its own
 _PRO_FORM_WORDS = {"same", "so", "likewise", "similarly", "too", "also", "thing", "as", "well",
                    "came", "come", "comes", "went", "soonest", "earliest", "latest", "most", "recently"}
+
+
+# a main clause whose action is the reference clause's, named by an echoing noun phrase
+_ECHO_RE = re.compile(
+    r"\b(?:(?:in\s+)?(?:that|this|the\s+same|such\s+an?|a\s+similar)\s+(?:way|manner|fashion|intention|intent|wish|"
+    r"desire|willingness|readiness)|like\s+that)\b", re.I)
 
 
 def _pro_form(phrase: str) -> bool:
