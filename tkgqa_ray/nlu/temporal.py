@@ -585,7 +585,7 @@ _WH_TIME_RE = re.compile(
     re.I,
 )
 _IMPERATIVE_TIME_RE = re.compile(
-    rf"^\s*(?:please\s+)?(?:give|name|state|tell\s+me|list|identify|provide|find)\s+(?:me\s+)?(?:the\s+)?{_TIME_NOUN}\b",
+    rf"^\s*(?:please\s+)?(?:give|name|state|tell\s+me|list|identify|provide|find)\s+(?:me\s+)?(?:(?:all|every|each)\s+)?(?:the\s+)?{_TIME_NOUN}\b",
     re.I,
 )
 
@@ -593,8 +593,13 @@ _IMPERATIVE_TIME_RE = re.compile(
 # A definite time noun that opens the (embedded) question: "the exact month when X ...",
 # "the date on which X ...", "the year and month in which X ..." (after a wrapper such as
 # "Could you tell me").
+# nlu10: a rank adjective ("the last year in which X ...", "the most recent month when ...") or a
+# distributive determiner ("every year in which X ...", "all the days on which ...") in that noun
+# phrase; the rank word stays the ordinal cue.
 _DEF_TIME_RE = re.compile(
-    rf"^\s*(?:(?:the|which|what)\s+)?(?:(?:exact|specific|precise|particular|approximate|calendar|very)\s+)*"
+    rf"^\s*(?:(?:the|which|what|every|each|all(?:\s+the)?)\s+)?"
+    rf"(?:(?:exact|specific|precise|particular|approximate|calendar|very|first|last|earliest|latest|final|initial|"
+    rf"most\s+recent|(?:second|third)(?:\s+to\s+last)?)\s+)*"
     rf"(?P<noun>years?|months?|days?|dates?|time|period|point\s+in\s+time)"
     rf"(?P<more>(?:\s*(?:,|and)\s*(?:the\s+)?(?:year|month|day|date))*)"
     rf"\s+(?:when|in\s+which|on\s+which|during\s+which|at\s+which|that|of\s+(?:the\s+)?(?:event|moment)\s+when"
