@@ -127,7 +127,9 @@ _SAME_RE = re.compile(
     # "in the month when X ...", "on the day that X ...": the same unit without "same"
     r"|\b(?:in|on|during|within)\s+(?:the|a)\s+(?:very\s+|exact\s+)?(?P<g2>day|date|month|year)\s+(?:that|when|in\s+which|on\s+which|during\s+which)\b"
     # ... or directly followed by a (masked) name: "in the month   visited  "
-    r"|\b(?:in|on|during|within)\s+the\s+(?:very\s+|exact\s+)?(?P<g3>day|date|month|year)(?:\s+of)?(?=(?:\s+the)?\s{2,}\S)"
+    r"|\b(?:in|on|during|within)\s+the\s+(?:very\s+|exact\s+)?(?P<g3>day|date|month|year)(?:\s+of)?(?=(?:\s+the)?\s{2,}\S"
+    # ... or by a subject pronoun and its verb: "in the year he rallied support for X" (nlu10)
+    r"|\s+(?:he|she|it|they)\s+[a-z]+)"
     # ... or "of" + an event noun phrase: "in the month of its threat against X", "in the year
     # of the visit to X by Y" (a date after "of" is taken by the time cue first)
     r"|\b(?:in|on|during|within)\s+the\s+(?:very\s+|exact\s+)?(?P<g5>day|date|month|year)\s+of(?=\s+(?:its|their|his|her|the|an?)\b)"
