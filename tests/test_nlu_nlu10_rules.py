@@ -16,7 +16,14 @@
   X V Y", "Tell me every month in which X V Y" ask a time of that unit; "find" is a request
   frame; "every" / "years" stay out of the relation phrase;
 * **sector forms**: "the (international) public" = Citizen, "a company" also
-  Company_-_Owner_or_Operator, "a state / provincial governor" = Governor.
+  Company_-_Owner_or_Operator, "a state / provincial governor" = Governor;
+* **the same action by an anaphor**: "whom had they last threatened that way?", "with whom did
+  X next express such a wish?" -- the main clause's action is the reference's own phrase;
+* **"where" before the name** of an embedded question ("tell me where X paid a visit") asks
+  the destination (the object), an honorific ("Queen Beatrix") being part of the name;
+* "in the year she praised X": a same-unit clause whose subject is a pronoun;
+* lexicon: "speak / talk to X on the telephone" (Discuss_by_telephone), "express a wish for
+  <noun>" (Express_intent_to_<noun>).
 """
 
 from __future__ import annotations
@@ -35,7 +42,7 @@ NAMES = [
     "Brazil", "International_Monetary_Fund", "Israeli_Defense_Forces", "Association_of_Southeast_Asian_Nations",
     "High_Commission_for_Refugees", "Secretary_of_State_for_the_Home_Department", "Citizen_(United_Kingdom)",
     "United_Kingdom", "Citizen_(International)", "Business_(Peru)", "Company_-_Owner_or_Operator_(Peru)",
-    "Governor_(Philippines)", "Philippines", "Peru", "Laos", "Ghana", "Chile",
+    "Governor_(Philippines)", "Philippines", "Peru", "Laos", "Ghana", "Chile", "Beatrix",
 ]
 
 
@@ -145,6 +152,22 @@ ROWS = [
     ("Ghana", "Consult", "Laos", "2009-05-05"),
     ("Ghana", "Consult", "Laos", "2011-08-08"),
     ("Ghana", "Consult", "Chile", "2012-01-01"),
+    # the Kenyan police's threats: with force against Ghana (the last before Laos), plain against Peru
+    ("Police_(Kenya)", "Threaten_with_military_force", "Ghana", "2012-03-01"),
+    ("Police_(Kenya)", "Threaten", "Peru", "2012-04-01"),
+    ("Police_(Kenya)", "Threaten_with_military_force", "Laos", "2012-05-01"),
+    # Chile's wishes: economic cooperation with Laos, then a meeting with Peru, then Ghana again
+    ("Chile", "Express_intent_to_cooperate_economically", "Laos", "2010-01-01"),
+    ("Chile", "Express_intent_to_meet_or_negotiate", "Peru", "2010-02-01"),
+    ("Chile", "Express_intent_to_cooperate_economically", "Ghana", "2010-03-01"),
+    # Ghana's calls and talks
+    ("Ghana", "Discuss_by_telephone", "Peru", "2011-01-01"),
+    ("Ghana", "Consult", "Chile", "2011-06-01"),
+    # visits: Chile went to Peru, Ghana came to Chile; Queen Beatrix went to Laos, Peru came to her
+    ("Chile", "Make_a_visit", "Peru", "2013-03-05"),
+    ("Ghana", "Make_a_visit", "Chile", "2013-03-07"),
+    ("Beatrix", "Make_a_visit", "Laos", "2010-04-01"),
+    ("Peru", "Make_a_visit", "Beatrix", "2010-05-01"),
 ]
 
 
@@ -163,6 +186,18 @@ def answer(ctx, q):
     ("In which month did Erna Solberg first host Norway's Labour Party after the party consulted Angela Merkel?", ["2014-07"]),
     ("Whom did the IMF criticise after Chile criticised Laos?", ["Laos"]),
     ("Could you find the last year in which Ghana consulted Laos?", ["2011"]),
+    ("Before the Kenyan police threatened Laos with military force, whom had they last threatened that way?", ["Ghana"]),
+    ("After expressing a wish for economic cooperation with Laos, with whom did Chile next express such a wish?", ["Ghana"]),
+    ("Whom did Ghana last speak to on the telephone?", ["Peru"]),
+    ("Can you tell me where Chile paid a visit in March 2013?", ["Peru"]),
+    ("I wonder where Queen Beatrix made a visit in 2010.", ["Laos"]),
 ])
 def test_end_to_end(ctx, q, gold):
     assert answer(ctx, q) == gold
+
+
+def test_same_unit_clause_with_a_pronoun_subject(matcher):
+    a = analyze("Whom did Erna Solberg consult in the year she praised Laos?", matcher)
+    (ref,) = a.refs
+    assert ref.cue.granularity == "year" and [m.name for m in ref.mentions] == ["Laos"]
+    assert ref.phrase == "praised" and a.main.phrase == "consult"
