@@ -17,6 +17,8 @@
   frame; "every" / "years" stay out of the relation phrase;
 * **sector forms**: "the (international) public" = Citizen, "a company" also
   Company_-_Owner_or_Operator, "a state / provincial governor" = Governor;
+* "French property", "Iranian assets": a demonym before a noun of what a state owns is the
+  country itself (the owner);
 * **the same action by an anaphor**: "whom had they last threatened that way?", "with whom did
   X next express such a wish?" -- the main clause's action is the reference's own phrase;
 * **"where" before the name** of an embedded question ("tell me where X paid a visit") asks
@@ -116,6 +118,11 @@ def test_sector_forms(matcher):
     assert set(m.names) >= {"Business_(Peru)", "Company_-_Owner_or_Operator_(Peru)"}
     assert ("a Philippine provincial governor", "Governor_(Philippines)") in mentions(
         matcher, "Who did a Philippine provincial governor criticise?")
+
+
+def test_owned_nouns_are_the_country(matcher):
+    assert mentions(matcher, "Who seized Peruvian property in 2011?") == [("Peruvian property", "Peru")]
+    assert mentions(matcher, "Who damaged Philippine vessels?") == [("Philippine vessels", "Philippines")]
 
 
 # ------------------------------------------------------------------ time noun phrases
