@@ -16,7 +16,7 @@
   X V Y", "Tell me every month in which X V Y" ask a time of that unit; "find" is a request
   frame; "every" / "years" stay out of the relation phrase;
 * **sector forms**: "the (international) public" = Citizen, "a company" also
-  Company_-_Owner_or_Operator, "a state / provincial governor" = Governor;
+  Company_-_Owner_or_Operator, "a state governor" = Governor;
 * "French property", "Iranian assets": a demonym before a noun of what a state owns is the
   country itself (the owner);
 * **the same action by an anaphor**: "whom had they last threatened that way?", "with whom did
@@ -116,8 +116,8 @@ def test_sector_forms(matcher):
         matcher, "Who appealed to the international public?")
     (m,) = [m for m in matcher.match("Whom did a Peruvian company accuse?") if "Peru" in m.names[0]]
     assert set(m.names) >= {"Business_(Peru)", "Company_-_Owner_or_Operator_(Peru)"}
-    assert ("a Philippine provincial governor", "Governor_(Philippines)") in mentions(
-        matcher, "Who did a Philippine provincial governor criticise?")
+    assert ("a Philippine state governor", "Governor_(Philippines)") in mentions(
+        matcher, "Who did a Philippine state governor criticise?")
 
 
 def test_owned_nouns_are_the_country(matcher):
