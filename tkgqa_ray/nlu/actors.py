@@ -57,6 +57,8 @@ _COLLECTIVE_RE = re.compile(r"(?:ese|ch|sh|ss)$")
 # prepositions an event noun takes before its object ("threat against", "visit to")
 _EVENT_PREPS = {"of", "to", "against", "with", "on", "toward", "towards", "in", "into", "for", "about", "over", "from", "at", "upon"}
 # words after a demonym that are no event nouns ("the Chinese side of", "the French people in")
+# what a state owns ("French property", "Iranian assets"): the owner is the country itself
+_OWNED_NOUNS = {"property", "properties", "assets", "interests", "vessels", "ships", "ship", "vessel", "aircraft", "goods"}
 _EVENT_NOUN_STOP = {"side", "people", "one", "ones", "and", "or", "who", "which", "that", "government", "state", "nation", "country"}
 _COUNTRY = -1  # pseudo sector id: the place's own entity (see country_sectors)
 _FUZZY_MIN_LEN = 5  # shorter words are too easily one edit from another country
@@ -615,6 +617,13 @@ class ActorGrammar:
                         if own:
                             yield pend, own
                         break
+        # E: "French property", "Iranian assets", "a Greek vessel": a demonym adjective before a
+        # noun of what a state owns is the place's own entity, the owner (nlu10)
+        for pend, pvals in self._places(norms, j, ("adj",), cap_ok):
+            if pend < n and norms[pend] in _OWNED_NOUNS:
+                own = self._combine([(_COUNTRY, 1.0)], pvals)
+                if own:
+                    yield pend + 1, own
         # C: people nouns ("Peruvians"); "the French" (collective adjective after "the")
         if self.people:
             psec = list(self.people.items())

@@ -39,8 +39,9 @@ _AUX = {
 }
 _WH_PHRASE_RE = re.compile(
     r"\b(?:(?:with|to|for|from|against|by|of|on|at|in)\s+)?"
-    # "where did X go / travel": a place asked as the destination, like "which country"
-    r"(?P<wh>who(?:m|se)?(?:\s+else)?|which|what|where(?=\s+(?:did|does|do|had|has|was|were|is|would|will)\b))"
+    # "where did X go / travel": a place asked as the destination, like "which country"; also
+    # embedded, right before the name ("tell me where X paid visits", nlu10)
+    r"(?P<wh>who(?:m|se)?(?:\s+else)?|which|what|where(?=\s+(?:did|does|do|had|has|was|were|is|would|will)\b|\s+(?-i:[A-Z])|\s{3,}\S))"
     r"(?: (?:other )?(?P<noun>[a-z]+(?: (?:leader|official|body|group|party|actor|entity|organi[sz]ation|country|person|institution)s?)?"
     r"(?: (?:or|and|/) [a-z]+)?))?\b",
     re.I,
@@ -409,7 +410,16 @@ def analyze(question: str, matcher: EntityMatcher, embeddings: Any = None) -> Qu
     if wh:  # a preposition before the wh-word stays with the verb ("called on whom")
         p = re.match(r"(?:with|to|for|from|against|by|of|on|at|in|about)\s+", masked[wh[0] : wh[1]], re.I)
         blank.append((wh[0] + p.end(), wh[1]) if p else wh)
-    phrase = relation_phrase(mask_spans(question, blank), keep_particle=True)
+    main_text = mask_spans(question, blank)
+    phrase = relation_phrase(main_text, keep_particle=True)
+    if refs and _SAME_ACTION_RE.search(main_text):
+        # "whom had they last threatened that way?", "with whom did X next express such a
+        # wish?": the main clause names the reference's action by an anaphor; its action is the
+        # reference's own phrase (nlu10)
+        own = next((r.phrase for r in refs if r.phrase and not _SAME_ACTION_RE.search(r.phrase)
+                    and len(r.phrase.split()) > len(phrase.split())), None)
+        if own:
+            phrase = own
     main = Clause(main_mentions, phrase, span=(0, len(question)))
     if answer_type == "entity" and main_mentions:
         # the reference clauses are no part of the main clause's word order ("Who was the
@@ -428,6 +438,15 @@ def analyze(question: str, matcher: EntityMatcher, embeddings: Any = None) -> Qu
 
 
 _SENTENCE_END_RE = re.compile(r"[.;:!?](?=\s+\S)")
+# an anaphor of manner or an event noun of the same kind standing for the reference's action:
+# "(in) that way", "the same way", "such a wish", "that intention" (nlu10)
+_SAME_ACTION_RE = re.compile(
+    r"\b(?:(?:in\s+)?(?:that|this|the\s+same|a\s+similar)\s+(?:way|manner|fashion)"
+    r"|such\s+(?:an?\s+)?(?:wish|intention|desire|willingness|readiness|offer|request|appeal|threat|demand|promise|pledge|visit|statement|criticism|accusation|praise)"
+    r"|(?:that|this|the\s+same)\s+(?:wish|intention|desire|willingness|readiness|offer|request|appeal|promise|pledge)"
+    r"(?!\s+(?:to|of|for|with)\b))\b",
+    re.I,
+)
 _PRO_VERB_RE = re.compile(r"\b(?:do|does|did|done|doing)\s+(?:so|the\s+same|likewise|it)\b|\bfollow(?:ed)?\s+suit\b", re.I)
 
 
@@ -596,7 +615,8 @@ def _open_slot(masked: str, wh: tuple[int, int] | None, x: Mention) -> str:
         # noun directly followed by the name, the subject of its (contact) relative clause; the
         # wh-phrase is the head, the clause's object
         return "object"
-    words = re.findall(r"[\w']+", between.lower())
+    # (an honorific before the name is part of it: "where King Juan Carlos I paid visits")
+    words = [w for w in re.findall(r"[\w']+", between.lower()) if w not in _HONORIFICS]
     # (a relative pronoun may stand between: "the latest party from Australia that X praised",
     # when an answer scope closed the wh-phrase before it)
     if not words or all(w in ("the", "a", "an", "that", "which", "whom") for w in words):
@@ -608,6 +628,7 @@ def _open_slot(masked: str, wh: tuple[int, int] | None, x: Mention) -> str:
     return "subject"
 
 
+_HONORIFICS = {"king", "queen", "prince", "princess", "sheikh", "emir", "sultan", "mr", "mrs", "ms", "dr"}
 _CONTACT_HEAD_RE = re.compile(
     r"(?:\s*(?:was|is|were|are)|['’]s)\s+(?:it\s+)?the\s+(?:(?:very|first|last|earliest|latest|final|initial|next|previous|most\s+recent)\s+)*"
     r"(?!to\b)[a-z]+\s*",

@@ -48,6 +48,39 @@ _NOT_NAME = {
 }
 _JOINERS = {"of", "and", "for", "the", "de", "la", "du", "(", ")", "-", "'", "&", "."}
 
+# Acronyms (nlu10): an all-capitals token no name covers ("the IMF", "the IDF") names the entity
+# whose words' initials it spells, or one of data/aliases.tsv's acronyms ("ASEAN", "UNHCR").
+_ACRONYM_RE = re.compile(r"[A-Z]{3,7}")
+_INITIAL_SKIP = {"of", "the", "and", "for", "in", "on", "to", "a", "an", "s", "de", "la", "du", "-", "'", "’", ",", ".", "–", "&", "/"}
+# Back-references (nlu10): a determiner + the head of a name the question already used ("the
+# Kenyan police ... the police", "the National Democratic Party ... that party") or a bare
+# capitalised last part of a person's name ("Jens Stoltenberg ... Stoltenberg") is that name again.
+_BACK_DETS = {"the", "that", "this", "these", "those"}
+_DETS = {"the", "a", "an"}
+
+
+def initials(name: str) -> str:
+    """Upper-case initials of a KG name's content words (``International_Monetary_Fund`` ->
+    ``IMF``; ``Japan_Self-Defense_Forces`` -> ``JSDF``); "" for actors (a parenthesised place)
+    and names of fewer than three content words."""
+    if "(" in name:
+        return ""
+    words = [t for t in norm_tokens(name) if t not in _INITIAL_SKIP and t[:1].isalpha()]
+    return "".join(w[0] for w in words).upper() if len(words) >= 3 else ""
+
+
+def _load_aliases() -> list[tuple[str, list[str]]]:
+    from pathlib import Path
+
+    rows = []
+    path = Path(__file__).with_name("data") / "aliases.tsv"
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        name, _, forms = line.partition("\t")
+        rows.append((name.strip(), [f.strip() for f in forms.split("|") if f.strip()]))
+    return rows
+
 
 @dataclass(frozen=True, slots=True)
 class Mention:
@@ -97,6 +130,32 @@ class EntityMatcher:
             self.max_len = max(self.max_len, len(toks))
         self._lower_names = {i for i, n in enumerate(names) if n == n.lower()}
         self._actors: ActorGrammar | None = None
+        # acronyms: data/aliases.tsv's, then initials shared by no other name
+        eid_of = {n: i for i, n in enumerate(names)}
+        self.acronyms: dict[str, tuple[int, ...]] = {}
+        for name, forms in _load_aliases():
+            eid = eid_of.get(name)
+            if eid is None:
+                continue
+            for f in forms:
+                if _ACRONYM_RE.fullmatch(f):
+                    self.acronyms[f] = (eid,)
+                else:  # a longer other name: one more path of the trie
+                    toks = norm_tokens(f)
+                    node = self.root
+                    for t in toks:
+                        node = node.setdefault(t, {})
+                    node[_END] = node.get(_END, ()) + (eid,)
+                    self.by_norm.setdefault(toks, node[_END])
+                    self.max_len = max(self.max_len, len(toks))
+        by_init: dict[str, list[int]] = {}
+        for eid, name in enumerate(names):
+            ini = initials(name)
+            if ini and _ACRONYM_RE.fullmatch(ini):
+                by_init.setdefault(ini, []).append(eid)
+        for ini, eids in by_init.items():
+            if len(eids) == 1 and ini not in self.acronyms and norm_tokens(ini) not in self.by_norm:
+                self.acronyms[ini] = (eids[0],)
 
     @property
     def actors(self) -> ActorGrammar:
@@ -156,7 +215,7 @@ class EntityMatcher:
 
         found = self.actors.scan([t.norm for t in toks], cap_ok)
         if not found:
-            return exact
+            return self._back_refs(question, toks, exact, all_lower)
         out: list[Mention] = []
         dropped: set[int] = set()
         for a in found:
@@ -171,7 +230,93 @@ class EntityMatcher:
                 )
         out += [m for k, (_, _, m) in enumerate(spans) if k not in dropped]
         out.sort(key=lambda m: m.start)
-        return out
+        if not all_lower:  # "the British Home Secretary": "the British" is an adjective of the name after it
+            out = [m for k, m in enumerate(out)
+                   if not (m.source == "actor" and k + 1 < len(out) and _adjective_of_next(question, m, out[k + 1]))]
+        return self._back_refs(question, toks, out, all_lower)
+
+    def _back_refs(self, question: str, toks: list, mentions: list[Mention], all_lower: bool) -> list[Mention]:
+        """Add acronyms and back-references over tokens no mention covers (see the module notes
+        at ``_ACRONYM_RE`` / ``_BACK_DETS``)."""
+        if not mentions and all_lower:
+            return mentions
+        covered = [False] * len(toks)
+        tok_span: list[tuple[int, int, Mention]] = []
+        for m in mentions:
+            ks = [k for k, t in enumerate(toks) if m.start <= t.start and t.end <= m.end]
+            for k in ks:
+                covered[k] = True
+            if ks:
+                tok_span.append((ks[0], ks[-1] + 1, m))
+        added: list[Mention] = []
+        k = 0
+        n = len(toks)
+        while k < n:
+            if covered[k]:
+                k += 1
+                continue
+            t = toks[k]
+            # acronym
+            if not all_lower and _ACRONYM_RE.fullmatch(t.text):
+                ids = self._acronym_ids(t.text, mentions)
+                if ids:
+                    added.append(Mention(t.text, t.start, t.end, ids, tuple(self.names[e] for e in ids), 1.0, "exact"))
+                    k += 1
+                    continue
+            hit = self._back_ref_at(toks, k, covered, tok_span, all_lower)
+            if hit is not None:
+                end, m = hit
+                a, b = toks[k].start, toks[end - 1].end
+                added.append(Mention(question[a:b], a, b, m.entity_ids, m.names, m.score, m.source, m.scores))
+                k = end
+                continue
+            k += 1
+        if not added:
+            return mentions
+        return sorted(mentions + added, key=lambda m: m.start)
+
+    def _acronym_ids(self, text: str, mentions: list[Mention]) -> tuple[int, ...]:
+        for m in mentions:  # the initials of a name the question uses ("the Israeli Defense Forces ... the IDF")
+            if any(initials(nm) == text for nm in m.names[:1]):
+                return m.entity_ids[:1]
+        return self.acronyms.get(text, ())
+
+    def _back_ref_at(self, toks, k, covered, tok_span, all_lower):
+        """(end token, earlier mention) when tokens from k refer back to an earlier mention."""
+        n = len(toks)
+        det = toks[k].norm in _BACK_DETS
+        first = k + 1 if det else k
+        if first >= n or covered[first]:
+            return None
+        if not det and (all_lower or not toks[k].text[:1].isupper() or toks[k].norm in _NOT_NAME):
+            return None
+        best = None  # (rank, end, mention): a whole head first, then the nearest name
+        for near, (i, j, m) in enumerate(reversed(tok_span)):
+            if toks[i].start >= toks[k].start:
+                continue
+            ctoks = list(toks[i:j])
+            while ctoks and ctoks[0].norm in _DETS:
+                ctoks = ctoks[1:]
+            core = [t.norm for t in ctoks]
+            if not det and (m.source != "exact" or "(" in m.names[0] or len(core) < 2):
+                continue  # a bare surname: only of a person-like exact name of two words or more
+            for L in range(len(core) - 1, 0, -1):  # a strict suffix, longest first
+                suf = core[-L:]
+                prev = ctoks[-L - 1]
+                if suf[0] in _INITIAL_SKIP or prev.norm in ("of", "for", "to", "in", "on"):
+                    continue  # no suffix that starts inside "head of government" at "government"
+                end = first + L
+                if end <= n and [t.norm for t in toks[first:end]] == suf and not any(covered[first:end]):
+                    if end < n and toks[end].norm in ("of", "'s", "’s") and det:
+                        break  # "the ministry of Iran" is another name, not a back-reference
+                    # the suffix is the name's whole head when a name or "'s" precedes it ("the
+                    # South Korean ministry" for "that ministry", not "South Korea's foreign ministry")
+                    whole = prev.text[:1].isupper() or prev.norm in ("'s", "’s")
+                    rank = (0 if whole else 1, near)
+                    if best is None or rank < best[0]:
+                        best = (rank, end, m)
+                    break
+        return None if best is None else (best[1], best[2])
 
     def _match_exact(self, question: str, toks: list, all_lower: bool) -> list[tuple[int, int, Mention]]:
         out: list[tuple[int, int, Mention]] = []
@@ -198,6 +343,13 @@ class EntityMatcher:
                     continue
             i += 1
         return out
+
+
+def _adjective_of_next(question: str, m: Mention, nxt: Mention) -> bool:
+    """An actor mention "the ADJ" (one word after "the") written right before another name."""
+    words = m.text.split()
+    return (len(words) == 2 and words[0].lower() == "the" and nxt.start > m.end
+            and not question[m.end:nxt.start].strip() and nxt.text[:1].isupper())
 
 
 def _plausible(surface: str, ids: tuple[int, ...], lower_names: set[int]) -> bool:

@@ -34,6 +34,10 @@ _SCAFFOLD = {
     "identify", "according", "kg", "graph", "knowledge", "exactly", "precisely", "just", "exact",
     "specific", "saw", "see", "happen", "happened", "occur", "occurred", "take", "place", "took",
     "very", "second", "third", "time", "times", "moment", "instant",
+    # "every year in which X ...", "each of the months when ..." (nlu10)
+    "every", "each", "years", "months", "days", "dates",
+    # honorifics written before a name the KG spells without them ("King Juan Carlos I")
+    "king", "queen", "prince", "princess", "sheikh", "emir", "sultan", "mr", "mrs", "ms", "dr",
     # pro-forms and order/degree adverbs of a temporal question ("did so", "who else",
     # "right after", "next to visit"): never the action itself
     "so", "else", "next", "right", "shortly", "soon", "immediately", "directly", "once", "previously", "?", ",", ".", "!", ";", ":", "'", '"', "-", "'s",

@@ -127,7 +127,9 @@ _SAME_RE = re.compile(
     # "in the month when X ...", "on the day that X ...": the same unit without "same"
     r"|\b(?:in|on|during|within)\s+(?:the|a)\s+(?:very\s+|exact\s+)?(?P<g2>day|date|month|year)\s+(?:that|when|in\s+which|on\s+which|during\s+which)\b"
     # ... or directly followed by a (masked) name: "in the month   visited  "
-    r"|\b(?:in|on|during|within)\s+the\s+(?:very\s+|exact\s+)?(?P<g3>day|date|month|year)(?:\s+of)?(?=(?:\s+the)?\s{2,}\S)"
+    r"|\b(?:in|on|during|within)\s+the\s+(?:very\s+|exact\s+)?(?P<g3>day|date|month|year)(?:\s+of)?(?=(?:\s+the)?\s{2,}\S"
+    # ... or by a subject pronoun and its verb: "in the year he rallied support for X" (nlu10)
+    r"|\s+(?:he|she|it|they)\s+[a-z]+)"
     # ... or "of" + an event noun phrase: "in the month of its threat against X", "in the year
     # of the visit to X by Y" (a date after "of" is taken by the time cue first)
     r"|\b(?:in|on|during|within)\s+the\s+(?:very\s+|exact\s+)?(?P<g5>day|date|month|year)\s+of(?=\s+(?:its|their|his|her|the|an?)\b)"
@@ -585,7 +587,7 @@ _WH_TIME_RE = re.compile(
     re.I,
 )
 _IMPERATIVE_TIME_RE = re.compile(
-    rf"^\s*(?:please\s+)?(?:give|name|state|tell\s+me|list|identify|provide|find)\s+(?:me\s+)?(?:the\s+)?{_TIME_NOUN}\b",
+    rf"^\s*(?:please\s+)?(?:give|name|state|tell\s+me|list|identify|provide|find)\s+(?:me\s+)?(?:(?:all|every|each)\s+)?(?:the\s+)?{_TIME_NOUN}\b",
     re.I,
 )
 
@@ -593,8 +595,13 @@ _IMPERATIVE_TIME_RE = re.compile(
 # A definite time noun that opens the (embedded) question: "the exact month when X ...",
 # "the date on which X ...", "the year and month in which X ..." (after a wrapper such as
 # "Could you tell me").
+# nlu10: a rank adjective ("the last year in which X ...", "the most recent month when ...") or a
+# distributive determiner ("every year in which X ...", "all the days on which ...") in that noun
+# phrase; the rank word stays the ordinal cue.
 _DEF_TIME_RE = re.compile(
-    rf"^\s*(?:(?:the|which|what)\s+)?(?:(?:exact|specific|precise|particular|approximate|calendar|very)\s+)*"
+    rf"^\s*(?:(?:the|which|what|every|each|all(?:\s+the)?)\s+)?"
+    rf"(?:(?:exact|specific|precise|particular|approximate|calendar|very|first|last|earliest|latest|final|initial|"
+    rf"most\s+recent|(?:second|third)(?:\s+to\s+last)?)\s+)*"
     rf"(?P<noun>years?|months?|days?|dates?|time|period|point\s+in\s+time)"
     rf"(?P<more>(?:\s*(?:,|and)\s*(?:the\s+)?(?:year|month|day|date))*)"
     rf"\s+(?:when|in\s+which|on\s+which|during\s+which|at\s+which|that|of\s+(?:the\s+)?(?:event|moment)\s+when"

@@ -29,7 +29,7 @@ _YOU = r"(?:you|someone|anyone|somebody|anybody)"
 _TELL = r"(?:tell|show|let|inform|remind)\s+(?:me|us)(?:\s+know)?(?:\s+about)?"
 _FIND = (
     r"(?:find\s+out|figure\s+out|work\s+out|check|look\s+up|say|name|identify|determine|confirm|recall|"
-    r"remember|share|give\s+me|provide|point\s+out|clarify|explain|list)"
+    r"remember|share|give\s+me|provide|point\s+out|clarify|explain|list|find(?:\s+me)?)"
 )
 _KNOW = r"(?:know|find\s+out|learn|understand|figure\s+out|check|ask|hear|see)"
 _LEAD = (

@@ -527,12 +527,19 @@ class AlignmentStage(ScopStage):
                 continue
             parsed.append((st, list(s.triples.anchors), s.triples.search))
         ments: dict[str, SlotCands] = {}
+        own: list[dict[str, SlotCands]] = []
         for st, _, _ in parsed:
-            for k, v in mention_candidates(self._mentions(st["question"])).items():
+            own.append(mention_candidates(self._mentions(st["question"])))
+            for k, v in own[-1].items():
                 ments.setdefault(k, v)
         batch = slot_candidates(self.retriever, [(a, s) for _, a, s in parsed], ments)
-        for st, anchors, search in parsed:
-            cands = retrieve(self.ctx, self.retriever, self.tindex, anchors, search, batch)
+        for (st, anchors, search), mine in zip(parsed, own):
+            # a surface means what the question's own mention says: "that ministry" or "the
+            # police" refer back to a name of their own question (nlu back-references), so the
+            # batch's first reading of the same words is not this question's
+            diff = {k: v for k, v in mine.items() if k in batch[0] and batch[0][k] is not v}
+            qbatch = ({**batch[0], **diff}, batch[1]) if diff else batch
+            cands = retrieve(self.ctx, self.retriever, self.tindex, anchors, search, qbatch)
             scop_state(st).trace["alignment_candidates"] = cands
             live.append((st, anchors, search))
             inputs.append({
