@@ -99,6 +99,15 @@ def test_acronyms_and_aliases(matcher):
     assert mentions(matcher, "Whom did Ghana imf criticise?") == [("Ghana", "Ghana")]
 
 
+def test_a_whole_surface_acronym_is_looked_up_like_a_name(matcher):
+    """`lookup_scored` (parser slot text, TCC-RAG's mention grounding) knows the same acronyms
+    as `match`: "the IMF" is a surface, not only a token of a question."""
+    ids = {n: i for i, n in enumerate(NAMES)}
+    assert matcher.lookup_scored("the IMF") == [(ids["International_Monetary_Fund"], 1.0)]
+    assert matcher.lookup_scored("ASEAN") == [(ids["Association_of_Southeast_Asian_Nations"], 1.0)]
+    assert matcher.lookup_scored("IMFX") == [] and matcher.lookup_scored("imf") == []
+
+
 def test_acronym_of_an_earlier_name(matcher):
     got = mentions(matcher, "When did the Israeli Defense Forces first attack Ghana after Laos consulted the IDF?")
     assert ("IDF", "Israeli_Defense_Forces") in got

@@ -412,11 +412,11 @@ def analyze(question: str, matcher: EntityMatcher, embeddings: Any = None) -> Qu
         blank.append((wh[0] + p.end(), wh[1]) if p else wh)
     main_text = mask_spans(question, blank)
     phrase = relation_phrase(main_text, keep_particle=True)
-    if refs and _SAME_ACTION_RE.search(main_text):
+    if refs and SAME_ACTION_RE.search(main_text):
         # "whom had they last threatened that way?", "with whom did X next express such a
         # wish?": the main clause names the reference's action by an anaphor; its action is the
         # reference's own phrase (nlu10)
-        own = next((r.phrase for r in refs if r.phrase and not _SAME_ACTION_RE.search(r.phrase)
+        own = next((r.phrase for r in refs if r.phrase and not SAME_ACTION_RE.search(r.phrase)
                     and len(r.phrase.split()) > len(phrase.split())), None)
         if own:
             phrase = own
@@ -440,7 +440,7 @@ def analyze(question: str, matcher: EntityMatcher, embeddings: Any = None) -> Qu
 _SENTENCE_END_RE = re.compile(r"[.;:!?](?=\s+\S)")
 # an anaphor of manner or an event noun of the same kind standing for the reference's action:
 # "(in) that way", "the same way", "such a wish", "that intention" (nlu10)
-_SAME_ACTION_RE = re.compile(
+SAME_ACTION_RE = re.compile(
     r"\b(?:(?:in\s+)?(?:that|this|the\s+same|a\s+similar)\s+(?:way|manner|fashion)"
     r"|such\s+(?:an?\s+)?(?:wish|intention|desire|willingness|readiness|offer|request|appeal|threat|demand|promise|pledge|visit|statement|criticism|accusation|praise)"
     r"|(?:that|this|the\s+same)\s+(?:wish|intention|desire|willingness|readiness|offer|request|appeal|promise|pledge)"

@@ -196,6 +196,9 @@ class EntityMatcher:
             found = self.actors.scan(list(toks), lambda i, j: True)
             if len(found) == 1 and found[0].start == 0 and found[0].end == len(toks):
                 return list(found[0].candidates)
+        bare = re.sub(r"^(?:the|a|an)\s+", "", surface.strip(), flags=re.I)
+        if _ACRONYM_RE.fullmatch(bare):  # "the IMF": the acronym table of match()
+            return [(e, 1.0) for e in self.acronyms.get(bare, ())]
         return []
 
     def match(self, question: str) -> list[Mention]:

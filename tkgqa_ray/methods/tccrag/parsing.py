@@ -18,6 +18,7 @@ from pydantic import BaseModel, Field
 from rapidfuzz import fuzz, process
 
 from tkgqa_ray.methods.roles import register_symbolic
+from tkgqa_ray.nlu.analysis import SAME_ACTION_RE
 from tkgqa_ray.nlu.cache import context_analysis
 from tkgqa_ray.nlu.entities import EntityMatcher
 from tkgqa_ray.nlu.relations import relation_phrase
@@ -144,61 +145,48 @@ def match_mention_candidates(mentions: list[str], ctx: "RunContext") -> list[tup
     return out
 
 
-# last tier (a mention no other tier grounds), two ways people shorten a KG name: a person
-# named without the middle name(s) ("Dmitry Medvedev" for Dmitry_Anatolyevich_Medvedev: the
-# cosine and the fuzzy ratio of such a pair stay under 0.85) and an organisation by its
-# initials ("the IMF" for International_Monetary_Fund). Score of such a match:
+# last tier (a mention no other tier grounds): a person named without the middle name(s)
+# ("Dmitry Medvedev" for Dmitry_Anatolyevich_Medvedev: the cosine and the fuzzy ratio of such
+# a pair stay under 0.85). An organisation's initials ("the IMF") are the exact tier's: nlu's
+# matcher knows acronyms (initials of a name, data/aliases.tsv). Score of such a match:
 NAME_PART_SCORE = 0.85
-_INITIALS_SKIP = {"of", "the", "and", "for", "de", "del", "la", "le", "du", "in", "on", "to", "&"}
-_NAME_PART_CACHE: dict[int, tuple[dict, dict]] = {}
-_COMPASS = re.compile(r"^(N|S)(?:orth|outh)-?(e|w)(?:ast|est)(?:ern)?$", re.I)
+_NAME_SKIP = {"of", "the", "and", "for", "de", "del", "la", "le", "du", "in", "on", "to", "&"}
+_NAME_PART_CACHE: dict[int, dict] = {}
 
 
-def _name_index(table) -> tuple[dict, dict]:
-    """(first word, last word) → ids of the names of three words or more, and initials →
-    ids of the names whose capitalised words (the function words and a trailing "(Country)"
-    left out) give three letters or more; both built once per table (a dict lookup per
-    mention)."""
+def _name_words(raw: str, table) -> list[str]:
+    """Folded words of a KG name without a trailing "(Country)"."""
+    return [fold(w) for w in re.split(r"[\s_]+", re.sub(r"\s*\([^()]*\)$", "", table.display(raw)).strip()) if w]
+
+
+def _name_index(table) -> dict:
+    """(first word, last word) → ids of the names of three words or more (no function word),
+    built once per table (a dict lookup per mention)."""
     hit = _NAME_PART_CACHE.get(id(table))
     if hit is not None:
         return hit
     ends: dict[tuple[str, str], list[int]] = {}
-    initials: dict[str, list[int]] = {}
     for e, raw in enumerate(table.entities):
-        base = re.sub(r"\s*\([^()]*\)$", "", table.display(raw)).strip()
-        words = [w for w in re.split(r"[\s_]+", base) if w]
-        folded = [fold(w) for w in words]
-        if len(words) >= 3 and not any(w in _INITIALS_SKIP for w in folded):
-            ends.setdefault((folded[0], folded[-1]), []).append(e)
-        content = [w for w in words if fold(w) not in _INITIALS_SKIP]
-        if len(content) >= 3 and all(w[:1].isupper() for w in content):
-            # a compound compass word gives both its letters ("Southeast": S, E; ASEAN)
-            initials.setdefault("".join(_COMPASS.sub(r"\1\2", w)[:2] if _COMPASS.match(w) else w[0]
-                                        for w in content).upper(), []).append(e)
-    _NAME_PART_CACHE[id(table)] = (ends, initials)
-    return ends, initials
+        words = _name_words(raw, table)
+        if len(words) >= 3 and not any(w in _NAME_SKIP for w in words):
+            ends.setdefault((words[0], words[-1]), []).append(e)
+    _NAME_PART_CACHE[id(table)] = ends
+    return ends
 
 
 def _name_parts(mention: str, table) -> int | None:
-    """The one KG entity a shortened name stands for, or None (several or none):
-
-    * a person's name with the middle names left out: the mention's words (two or more,
-      capitalised) are the first and last words of a longer name, in order, and its other
-      words appear in it in order ("Dmitry Medvedev" → Dmitry Anatolyevich Medvedev);
-    * an acronym (3–6 capitals, "IMF", "IDF") equal to the initials of a name's capitalised
-      words (International Monetary Fund, Israeli Defense Forces)."""
-    ends, initials = _name_index(table)
+    """The one KG person a name with the middle names left out stands for, or None (several
+    or none): the mention's words (two or more, capitalised) are the first and last words of a
+    longer name, in order, and its other words appear in it in order ("Dmitry Medvedev" →
+    Dmitry Anatolyevich Medvedev)."""
     m = re.sub(r"^(?:the|a|an)\s+", "", mention.strip(), flags=re.I)
-    if re.fullmatch(r"[A-Z]{3,6}", m):
-        ids = initials.get(m, [])
-        return ids[0] if len(ids) == 1 else None
     words = m.split()
     if len(words) < 2 or not all(w[:1].isupper() for w in words):
         return None
     folded = [fold(w) for w in words]
     ids = []
-    for e in ends.get((folded[0], folded[-1]), []):
-        name = [fold(w) for w in re.split(r"[\s_]+", re.sub(r"\s*\([^()]*\)$", "", table.display(table.entities[e]))) if w]
+    for e in _name_index(table).get((folded[0], folded[-1]), []):
+        name = _name_words(table.entities[e], table)
         it = iter(name)
         if len(name) > len(words) and all(w in it for w in folded):
             ids.append(e)
@@ -309,7 +297,7 @@ def symbolic_relation_parser(inputs: dict[str, Any], ctx=None) -> dict[str, Any]
     pro_form = bool(rspan) and _pro_form(phrase) and bool(inputs.get("reference_phrase"))
     if pro_form:  # "who was the first to do the same?": the action is the reference clause's
         phrase = inputs["reference_phrase"]
-    elif rspan and inputs.get("reference_phrase") and _ECHO_RE.search(mask_spans(q, [tuple(rspan)])):
+    elif rspan and inputs.get("reference_phrase") and SAME_ACTION_RE.search(mask_spans(q, [tuple(rspan)])):
         # "whom had they last threatened **that way**", "had X last expressed **that
         # intention**": the main verb echoes the reference clause's action, the clause says
         # which ("threatened with military force", "expressed an intention to cooperate
@@ -377,12 +365,6 @@ def symbolic_relation_parser(inputs: dict[str, Any], ctx=None) -> dict[str, Any]
 # adverbs the phrase may keep: no action word of its own
 _PRO_FORM_WORDS = {"same", "so", "likewise", "similarly", "too", "also", "thing", "as", "well",
                    "came", "come", "comes", "went", "soonest", "earliest", "latest", "most", "recently"}
-
-
-# a main clause whose action is the reference clause's, named by an echoing noun phrase
-_ECHO_RE = re.compile(
-    r"\b(?:(?:in\s+)?(?:that|this|the\s+same|such\s+an?|a\s+similar)\s+(?:way|manner|fashion|intention|intent|wish|"
-    r"desire|willingness|readiness)|like\s+that)\b", re.I)
 
 
 def _pro_form(phrase: str) -> bool:
