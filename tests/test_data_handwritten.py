@@ -148,3 +148,14 @@ def test_packaged_sets_resolve_on_the_real_kg(name, real_kg_table):
     recs = answer_specs(real_kg_table, items)  # raises, naming every line, if one does not resolve
     assert len(recs) == len(items) > 0
     assert len({r["question"] for r in recs}) == len(recs)
+
+
+def test_readme_generate_specs_line_on_the_real_kg(real_kg_path, tmp_path, capsys):
+    """README's `tkgqa-ray generate ... --specs dev8` line (a packaged set by name, real KG)."""
+    from tkgqa_ray.cli import main
+
+    assert main(["generate", "--kg", str(real_kg_path), "--out", str(tmp_path / "dev8"), "--specs", "dev8", "--no-copy-kg"]) == 0
+    meta = json.loads(capsys.readouterr().out)
+    assert meta["n_written"] == len(read_specs("dev8")) and meta["specs"].endswith("dev8")
+    recs = json.loads((tmp_path / "dev8" / "questions" / "test.json").read_text())
+    assert {r["qtype"] for r in recs} == {"equal", "before_after", "first_last", "equal_multi", "after_first", "before_last"}
