@@ -1,0 +1,100 @@
+"""Rules of the dev9 round (nlu11, #10), each checked by hand on the author's own questions
+(none is copied from a question set) over tiny hand-made name lists.
+
+* a **hyphen** where the KG name has a space: "Lee Kuan-yew" for ``Lee_Kuan_Yew``,
+  "Indian-administered Kashmir", "al-Assad" (not across spaces: "Kenya - Uganda");
+* **name variants**: "UN ..." for "United Nations ..." and back, the British "-isation" of
+  "-ization" names; "international governmental organisations" (aliases.tsv);
+* **possessive templates**: "the head of Peru's government", "a member of Chile's parliament",
+  "the head of Egypt's air force" (the "head of the * government" templates with NAME 's);
+* back-references: "the head of government" after "the head of Peru's government" (the name
+  without its NAME 's); "the commission" after "the Commission for Human Rights" (the head noun
+  before the name's "of" / "for");
+* a **possessor**: "Egypt's National Democratic Party": the place before "'s" and another
+  capitalised exact name is no mention of its own.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tkgqa_ray.nlu import EntityMatcher
+
+NAMES = [
+    "Lee_Kuan_Yew", "Indian_administered_Kashmir", "Bashar_al_Assad", "Kenya", "Uganda",
+    "United_Nations_Development_Programme", "UN_Human_Rights_Council", "World_Trade_Organization",
+    "International_Government_Organizations", "Head_of_Government_(Peru)", "Government_(Peru)", "Peru",
+    "Member_of_Parliament_(Chile)", "Chile", "Chief_of_the_Air_Force_(Egypt)", "Egypt",
+    "Commission_for_Human_Rights", "National_Democratic_Party", "Kofi_Annan", "Singapore",
+]
+
+
+@pytest.fixture(scope="module")
+def matcher():
+    return EntityMatcher(NAMES)
+
+
+def mentions(matcher, q):
+    return [(m.text, m.names[0]) for m in matcher.match(q)]
+
+
+# ------------------------------------------------------------------ hyphens
+
+def test_hyphen_for_a_kg_space(matcher):
+    assert ("Lee Kuan-yew", "Lee_Kuan_Yew") in mentions(matcher, "When did Lee Kuan-yew visit Singapore?")
+    assert ("Indian-administered Kashmir", "Indian_administered_Kashmir") in mentions(
+        matcher, "Who criticised Indian-administered Kashmir in 2009?")
+    assert ("Bashar al-Assad", "Bashar_al_Assad") in mentions(matcher, "Whom did Bashar al-Assad praise?")
+    # a spaced dash is no hyphen
+    ms = mentions(matcher, "Kenya - Uganda talks: who mediated?")
+    assert ("Kenya", "Kenya") in ms and ("Uganda", "Uganda") in ms
+
+
+# ------------------------------------------------------------------ name variants
+
+def test_un_and_united_nations(matcher):
+    assert ("UN Development Programme", "United_Nations_Development_Programme") in mentions(
+        matcher, "Whom did the UN Development Programme help in 2012?")
+    assert ("United Nations Human Rights Council", "UN_Human_Rights_Council") in mentions(
+        matcher, "Who appealed to the United Nations Human Rights Council?")
+
+
+def test_british_isation(matcher):
+    assert ("World Trade Organisation", "World_Trade_Organization") in mentions(
+        matcher, "When did Peru first join talks with the World Trade Organisation?")
+    assert ("international governmental organisations", "International_Government_Organizations") in mentions(
+        matcher, "Whom did international governmental organisations consult in 2011?")
+
+
+# ------------------------------------------------------------------ possessive templates
+
+def test_possessive_templates(matcher):
+    assert mentions(matcher, "Whom did the head of Peru's government praise?")[0] == (
+        "the head of Peru's government", "Head_of_Government_(Peru)")
+    assert ("a member of Chile's parliament", "Member_of_Parliament_(Chile)") in mentions(
+        matcher, "When did a member of Chile's parliament criticise Kofi Annan?")
+    assert ("the head of Egypt's air force", "Chief_of_the_Air_Force_(Egypt)") in mentions(
+        matcher, "Whom did the head of Egypt's air force visit?")
+
+
+def test_back_reference_without_the_possessive(matcher):
+    ms = mentions(matcher, "When did the head of Peru's government consult Kofi Annan after Chile "
+                           "criticised the head of government?")
+    assert ms[-1] == ("the head of government", "Head_of_Government_(Peru)")
+
+
+def test_head_noun_back_reference(matcher):
+    ms = mentions(matcher, "Whom did the Commission for Human Rights accuse after the commission visited Peru?")
+    assert ("the commission", "Commission_for_Human_Rights") in ms
+    # "the commission of X" is another name, no back-reference
+    ms = mentions(matcher, "Whom did the Commission for Human Rights accuse after the commission of Peru did?")
+    assert ("the commission", "Commission_for_Human_Rights") not in ms
+
+
+# ------------------------------------------------------------------ possessors
+
+def test_possessor_before_a_name(matcher):
+    ms = mentions(matcher, "Whom did Egypt's National Democratic Party criticise in 2010?")
+    assert ms == [("National Democratic Party", "National_Democratic_Party")]
+    # a place that is itself the actor stays ("Egypt's government" is Egypt)
+    assert mentions(matcher, "Whom did Peru praise in 2010?") == [("Peru", "Peru")]
