@@ -200,6 +200,8 @@ def plural(phrase: str) -> str:
         p = _IRREGULAR[lw]
     elif lw.endswith("man") and len(lw) > 4:
         p = w[:-3] + "men"
+    elif lw.endswith("person") and len(lw) > 6:  # businessperson -> businesspeople (nlu11)
+        p = w[:-6] + "people"
     elif re.search(r"[^aeiou]y$", lw):
         p = w[:-1] + "ies"
     elif re.search(r"(ss|us|is|x|z|ch|sh)$", lw):

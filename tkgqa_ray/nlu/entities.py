@@ -311,8 +311,13 @@ class EntityMatcher:
             while ctoks and ctoks[0].norm in _DETS:
                 ctoks = ctoks[1:]
             core = [t.norm for t in ctoks]
-            if not det and (m.source != "exact" or "(" in m.names[0] or len(core) < 2):
-                continue  # a bare surname: only of a person-like exact name of two words or more
+            # a bare surname: only of a person-like exact name of two words or more, or of an
+            # embedding match whose KG name ends in that surname too ("Uhuru Kenyatta" for
+            # Uhuru_Muigai_Kenyatta ... "Kenyatta"; nlu11)
+            spelt = m.source == "exact" or (m.source == "embedding" and core
+                                             and norm_tokens(m.names[0])[-1:] == (core[-1],))
+            if not det and (not spelt or "(" in m.names[0] or len(core) < 2):
+                continue
             if det:  # "the head of Pakistan's government ... the head of government" (nlu11):
                 # the name without its inner NAME 's (a capitalised place and its possessive)
                 inner = [x for x in range(1, len(ctoks) - 1) if ctoks[x].norm in ("'s", "’s")]
@@ -418,7 +423,7 @@ def _drop_possessors(question: str, ms: list[Mention]) -> list[Mention]:
     drop = set()
     for k in range(len(ms) - 1):
         a, b = ms[k], ms[k + 1]
-        if (a.source == "exact" and b.source == "exact" and b.text[:1].isupper()
+        if (a.source in ("exact", "embedding") and b.source == "exact" and b.text[:1].isupper()
                 and "(" not in b.names[0] and _POSS_GAP_RE.fullmatch(question[a.end:b.start])):
             drop.add(k)
     return [m for k, m in enumerate(ms) if k not in drop] if drop else ms
@@ -480,6 +485,7 @@ def find_entity_mentions(
     if embeddings is not None:
         spans = _name_runs(question, [(m.start, m.end) for m in mentions])
         spans = [s for s in spans if re.search(r"[A-Za-z]{3,}", question[s[0]:s[1]])]
+        added = False
         if spans:
             scores, ids = embeddings.search("entity", [question[a:b] for a, b in spans], 1)
             for (a, b), sc, ix in zip(spans, scores, ids):
@@ -488,7 +494,11 @@ def find_entity_mentions(
                     mentions.append(
                         Mention(question[a:b], a, b, (eid,), (matcher.names[eid],), float(sc[0]), "embedding")
                     )
+                    added = True
             mentions.sort(key=lambda m: m.start)
+            if added:  # a surname of a name the embedding found ("Kenyatta" after "Uhuru Kenyatta"; nlu11)
+                mentions = matcher._back_refs(question, tokenize(question), _drop_possessors(question, mentions),
+                                              not any(c.isupper() for c in question))
     return mentions
 
 
