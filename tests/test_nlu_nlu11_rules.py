@@ -11,14 +11,23 @@
   without its NAME 's); "the commission" after "the Commission for Human Rights" (the head noun
   before the name's "of" / "for");
 * a **possessor**: "Egypt's National Democratic Party": the place before "'s" and another
-  capitalised exact name is no mention of its own.
+  capitalised exact name is no mention of its own (also when the embedding fallback found it);
+* "-person" nouns pluralise as "-people" ("Ghanaian businesspeople");
+* a bare surname of a name the embedding fallback found ("Jomo Kenyatta" for
+  ``Jomo_Mzee_Kenyatta`` ... "Kenyatta");
+* "who or what" / "whom or what" asks one thing (blanked like a wrapper);
+* lexicon: "speak approvingly / favourably of" (Praise_or_endorse), "call on X to {x}" for the
+  Appeal_for_ family ("called on X to change its policy": Appeal_for_policy_change).
 """
 
 from __future__ import annotations
 
 import pytest
 
+from tkgqa_ray.methods.scop.method import SCoP
 from tkgqa_ray.nlu import EntityMatcher
+from tkgqa_ray.nlu.entities import find_entity_mentions
+from tkgqa_ray.nlu.wrappers import strip_wrapper
 
 NAMES = [
     "Lee_Kuan_Yew", "Indian_administered_Kashmir", "Bashar_al_Assad", "Kenya", "Uganda",
@@ -26,6 +35,7 @@ NAMES = [
     "International_Government_Organizations", "Head_of_Government_(Peru)", "Government_(Peru)", "Peru",
     "Member_of_Parliament_(Chile)", "Chile", "Chief_of_the_Air_Force_(Egypt)", "Egypt",
     "Commission_for_Human_Rights", "National_Democratic_Party", "Kofi_Annan", "Singapore",
+    "Businessperson_(Ghana)", "Ghana", "Jomo_Mzee_Kenyatta",
 ]
 
 
@@ -98,3 +108,78 @@ def test_possessor_before_a_name(matcher):
     assert ms == [("National Democratic Party", "National_Democratic_Party")]
     # a place that is itself the actor stays ("Egypt's government" is Egypt)
     assert mentions(matcher, "Whom did Peru praise in 2010?") == [("Peru", "Peru")]
+
+
+class _FakeEmbeddings:
+    """An entity index that knows two spellings only (the embedding fallback's interface)."""
+
+    def __init__(self, table):
+        self.table = table
+
+    def search(self, kind, texts, k):
+        import numpy as np
+
+        out_s, out_i = [], []
+        for t in texts:
+            e = self.table.get(t, -1)
+            out_s.append([0.9 if e >= 0 else 0.1])
+            out_i.append([e])
+        return np.array(out_s), np.array(out_i)
+
+
+def test_possessor_found_by_the_embedding(matcher):
+    emb = _FakeEmbeddings({"Egypt's": NAMES.index("Egypt"), "Egypt": NAMES.index("Egypt")})
+    ms = [(m.text, m.names[0]) for m in find_entity_mentions(
+        "Whom did Egypt's National Democratic Party criticise in 2010?", matcher, emb)]
+    assert ms == [("National Democratic Party", "National_Democratic_Party")]
+
+
+def test_person_plural(matcher):
+    assert ("Ghanaian businesspeople", "Businessperson_(Ghana)") in mentions(
+        matcher, "Whom did Ghanaian businesspeople praise in 2011?")
+
+
+def test_surname_of_an_embedding_match(matcher):
+    emb = _FakeEmbeddings({"Jomo Kenyatta": NAMES.index("Jomo_Mzee_Kenyatta")})
+    ms = [(m.text, m.names[0]) for m in find_entity_mentions(
+        "After Jomo Kenyatta visited Ghana, whom did Kenyatta praise?", matcher, emb)]
+    assert ("Kenyatta", "Jomo_Mzee_Kenyatta") in ms
+
+
+def test_who_or_what():
+    assert strip_wrapper("Who or what did Ghana criticise in 2010?").split() == [
+        "Who", "did", "Ghana", "criticise", "in", "2010?"]
+    assert "or what" not in strip_wrapper("Tell me whom or what Peru praised.")
+
+
+# ------------------------------------------------------------------ end to end (SCoP)
+ROWS = [
+    ("Chile", "Praise_or_endorse", "Ghana", "2012-02-01"),
+    ("Peru", "Make_statement", "Ghana", "2012-03-01"),
+    ("Peru", "Criticize_or_denounce", "Ghana", "2012-04-01"),
+    ("Peru", "Appeal_for_policy_change", "Kofi_Annan", "2010-05-01"),
+    ("Ghana", "Make_an_appeal_or_request", "Kofi_Annan", "2010-06-01"),
+    ("Head_of_Government_(Peru)", "Consult", "Kofi_Annan", "2009-07-07"),
+    ("Head_of_Government_(Peru)", "Consult", "Kofi_Annan", "2011-08-08"),
+    ("Chile", "Praise_or_endorse", "Kofi_Annan", "2011-09-09"),
+    ("Chile", "Make_statement", "Kofi_Annan", "2011-10-10"),
+]
+
+
+@pytest.fixture(scope="module")
+def ctx(make_symbolic_ctx):
+    return make_symbolic_ctx(ROWS, encoder="hashing")
+
+
+def answer(ctx, q):
+    (row,) = SCoP(ctx)([{"quid": "1", "question": q}])
+    return row["predictions"][:1]
+
+
+@pytest.mark.parametrize("q, gold", [
+    ("Who spoke approvingly of Ghana in 2012?", ["Chile"]),
+    ("Who called on Kofi Annan to change his policy in 2010?", ["Peru"]),
+    ("In which year did the head of Peru's government first consult Kofi Annan?", ["2009"]),
+])
+def test_end_to_end(ctx, q, gold):
+    assert answer(ctx, q) == gold
