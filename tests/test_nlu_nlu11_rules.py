@@ -183,3 +183,25 @@ def answer(ctx, q):
 ])
 def test_end_to_end(ctx, q, gold):
     assert answer(ctx, q) == gold
+
+
+# ------------------------------------------------------------------ TCC-RAG: a person's pronoun (tccrag6)
+
+def _occ(q, surface, name):
+    i = q.index(surface)
+    return {"name": name, "mention": surface, "start": i, "end": i + len(surface)}
+
+
+def test_tccrag_person_pronoun_is_the_main_person():
+    from tkgqa_ray.methods.tccrag.method import _anaphor
+
+    q = "When did Lula da Silva last praise the Brazilian government before Evo Morales expressed a wish to meet him?"
+    ents = [_occ(q, "Lula da Silva", "Lula da Silva"), _occ(q, "the Brazilian government", "Government (Brazil)"),
+            _occ(q, "Evo Morales", "Evo Morales")]
+    span = (q.index("before"), len(q))
+    assert _anaphor(q, ents, span, ents[2:])["name"] == "Lula da Silva"
+    # "it" keeps the main object
+    q2 = "When did Lula da Silva last praise the Brazilian government before Evo Morales criticised it?"
+    ents2 = [_occ(q2, "Lula da Silva", "Lula da Silva"), _occ(q2, "the Brazilian government", "Government (Brazil)"),
+             _occ(q2, "Evo Morales", "Evo Morales")]
+    assert _anaphor(q2, ents2, (q2.index("before"), len(q2)), ents2[2:])["name"] == "Government (Brazil)"
