@@ -200,6 +200,8 @@ def plural(phrase: str) -> str:
         p = _IRREGULAR[lw]
     elif lw.endswith("man") and len(lw) > 4:
         p = w[:-3] + "men"
+    elif lw.endswith("person") and len(lw) > 6:  # businessperson -> businesspeople (nlu11)
+        p = w[:-6] + "people"
     elif re.search(r"[^aeiou]y$", lw):
         p = w[:-1] + "ies"
     elif re.search(r"(ss|us|is|x|z|ch|sh)$", lw):
@@ -413,6 +415,9 @@ class ActorGrammar:
         self.place_trie: dict = {}  # -> (place_id, kind, needs_capital) kind: name|adj|people
         self.sector_trie: dict = {}  # -> (sector_id, score)
         self.template_trie: dict = {}  # prefix -> (suffix toks, sector_id, score)
+        # the same templates with "the" + ADJ written as NAME 's: "head of the * government"
+        # -> "head of * 's government" (nlu11)
+        self.template_poss_trie: dict = {}
         self.pairs: dict[tuple[int, int], tuple[int, ...]] = {}
         self.people: dict[int, float] = {}  # sector_id -> score of people nouns
         self.actors: dict[int, ActorName] = {}  # entity id -> decomposition
@@ -478,13 +483,16 @@ class ActorGrammar:
                     if "*" in form:  # singular and plural ("senior * officer(s)")
                         for f in {form, plural(form.replace("*", _SLOT)).replace(_SLOT, "*")}:
                             pre, _, suf = f.partition("*")
-                            _insert(g.template_trie, norm_tokens(pre), (norm_tokens(suf), tid, sc * w))
+                            pre_t = norm_tokens(pre)
+                            _insert(g.template_trie, pre_t, (norm_tokens(suf), tid, sc * w))
+                            if pre_t and pre_t[-1] == "the":  # "head of Taiwan's government" (nlu11)
+                                _insert(g.template_poss_trie, pre_t[:-1], (norm_tokens(suf), tid, sc * w))
                         continue
                     for f in {form, plural(form)}:
                         toks = norm_tokens(f)
                         if toks:
                             _insert(g.sector_trie, toks, (tid, sc * w))
-        g._starts = set(g.place_trie) | set(g.sector_trie) | set(g.template_trie) | _DETS
+        g._starts = set(g.place_trie) | set(g.sector_trie) | set(g.template_trie) | set(g.template_poss_trie) | _DETS
         g._fuzzy_vocab = sorted(t for t, node in g.place_trie.items() if _END in node and len(t) >= _FUZZY_MIN_LEN)
         return g
 
@@ -601,6 +609,13 @@ class ActorGrammar:
                 for suf, sid, sc in tvals:
                     if tuple(norms[pend : pend + len(suf)]) == suf:
                         yield pend + len(suf), self._combine([(sid, sc)], pvals)
+        # ... and PREFIX-without-"the" NAME 's SUFFIX ("head of Taiwan's government", nlu11)
+        for tend, tvals in _walk(self.template_poss_trie, norms, j):
+            for pend, pvals in self._places(norms, tend, ("name",), cap_ok):
+                if pend < n and norms[pend] in _POSS:
+                    for suf, sid, sc in tvals:
+                        if suf and tuple(norms[pend + 1 : pend + 1 + len(suf)]) == suf:
+                            yield pend + 1 + len(suf), self._combine([(sid, sc)], pvals)
         # D: "the Iranian threat against X", "the Kuwaiti reception of X": a demonym adjective
         # before an event noun (no sector; the noun takes its object's preposition) is the
         # place's own entity, the doer of that event (before C: "the French rejection of X"

@@ -128,6 +128,12 @@ class EntityMatcher:
             node[_END] = node.get(_END, ()) + (eid,)
             self.by_norm[toks] = node[_END]
             self.max_len = max(self.max_len, len(toks))
+        # written variants of a name (nlu11): "UN" for "United Nations" and back ("the UN Interim
+        # Administration in Kosovo"), British "-isation" for "-ization" ("organisations")
+        for toks, eids in list(self.by_norm.items()):
+            for var in _name_variants(toks):
+                if var not in self.by_norm:
+                    self._insert(var, eids)
         self._lower_names = {i for i, n in enumerate(names) if n == n.lower()}
         self._actors: ActorGrammar | None = None
         # acronyms: data/aliases.tsv's, then initials shared by no other name
@@ -142,12 +148,8 @@ class EntityMatcher:
                     self.acronyms[f] = (eid,)
                 else:  # a longer other name: one more path of the trie
                     toks = norm_tokens(f)
-                    node = self.root
-                    for t in toks:
-                        node = node.setdefault(t, {})
-                    node[_END] = node.get(_END, ()) + (eid,)
-                    self.by_norm.setdefault(toks, node[_END])
-                    self.max_len = max(self.max_len, len(toks))
+                    for var in (toks, *_name_variants(toks)):
+                        self._insert(var, (eid,))
         by_init: dict[str, list[int]] = {}
         for eid, name in enumerate(names):
             ini = initials(name)
@@ -156,6 +158,14 @@ class EntityMatcher:
         for ini, eids in by_init.items():
             if len(eids) == 1 and ini not in self.acronyms and norm_tokens(ini) not in self.by_norm:
                 self.acronyms[ini] = (eids[0],)
+
+    def _insert(self, toks: tuple[str, ...], eids: tuple[int, ...]) -> None:
+        node = self.root
+        for t in toks:
+            node = node.setdefault(t, {})
+        node[_END] = node.get(_END, ()) + tuple(e for e in eids if e not in node.get(_END, ()))
+        self.by_norm.setdefault(toks, node[_END])
+        self.max_len = max(self.max_len, len(toks))
 
     @property
     def actors(self) -> ActorGrammar:
@@ -218,7 +228,7 @@ class EntityMatcher:
 
         found = self.actors.scan([t.norm for t in toks], cap_ok)
         if not found:
-            return self._back_refs(question, toks, exact, all_lower)
+            return self._back_refs(question, toks, _drop_possessors(question, exact), all_lower)
         out: list[Mention] = []
         dropped: set[int] = set()
         for a in found:
@@ -236,7 +246,7 @@ class EntityMatcher:
         if not all_lower:  # "the British Home Secretary": "the British" is an adjective of the name after it
             out = [m for k, m in enumerate(out)
                    if not (m.source == "actor" and k + 1 < len(out) and _adjective_of_next(question, m, out[k + 1]))]
-        return self._back_refs(question, toks, out, all_lower)
+        return self._back_refs(question, toks, _drop_possessors(question, out), all_lower)
 
     def _back_refs(self, question: str, toks: list, mentions: list[Mention], all_lower: bool) -> list[Mention]:
         """Add acronyms and back-references over tokens no mention covers (see the module notes
@@ -301,8 +311,38 @@ class EntityMatcher:
             while ctoks and ctoks[0].norm in _DETS:
                 ctoks = ctoks[1:]
             core = [t.norm for t in ctoks]
-            if not det and (m.source != "exact" or "(" in m.names[0] or len(core) < 2):
-                continue  # a bare surname: only of a person-like exact name of two words or more
+            # a bare surname: only of a person-like exact name of two words or more, or of an
+            # embedding match whose KG name ends in that surname too ("Uhuru Kenyatta" for
+            # Uhuru_Muigai_Kenyatta ... "Kenyatta"; nlu11)
+            spelt = m.source == "exact" or (m.source == "embedding" and core
+                                             and norm_tokens(m.names[0])[-1:] == (core[-1],))
+            if not det and (not spelt or "(" in m.names[0] or len(core) < 2):
+                continue
+            if det:  # "the head of Pakistan's government ... the head of government" (nlu11):
+                # the name without its inner NAME 's (a capitalised place and its possessive)
+                inner = [x for x in range(1, len(ctoks) - 1) if ctoks[x].norm in ("'s", "’s")]
+                if inner:
+                    x = inner[0]
+                    y = x
+                    while y > 1 and ctoks[y - 1].text[:1].isupper():
+                        y -= 1
+                    short = core[:y] + core[x + 1:]
+                    end = first + len(short)
+                    if (y < x and len(short) >= 2 and end <= n
+                            and [t.norm for t in toks[first:end]] == short and not any(covered[first:end])):
+                        rank = (0, near)
+                        if best is None or rank < best[0]:
+                            best = (rank, end, m)
+                        continue
+            if (det and m.source == "exact" and len(core) >= 3 and core[1] in ("of", "for")
+                    and "(" not in m.names[0] and toks[first].norm == core[0]
+                    and not (first + 1 < n and toks[first + 1].norm in ("of", "for", "'s", "’s"))):
+                # "the Council for National Security ... the council": the head noun before the
+                # name's "of" / "for" (nlu11)
+                rank = (0, near)
+                if best is None or rank < best[0]:
+                    best = (rank, first + 1, m)
+                continue
             for L in range(len(core) - 1, 0, -1):  # a strict suffix, longest first
                 suf = core[-L:]
                 prev = ctoks[-L - 1]
@@ -330,7 +370,14 @@ class EntityMatcher:
             best: tuple[int, tuple[int, ...]] | None = None
             j = i
             while j < n:
-                node = node.get(toks[j].norm)
+                nxt = node.get(toks[j].norm)
+                if (nxt is None and toks[j].norm == "-" and j > i and j + 1 < n
+                        and toks[j - 1].end == toks[j].start == toks[j + 1].start - 1):
+                    # a hyphen the KG name writes as a space ("Ma Ying-jeou" for Ma_Ying_Jeou,
+                    # "Pakistan-administered Kashmir"; nlu11)
+                    j += 1
+                    nxt = node.get(toks[j].norm)
+                node = nxt
                 if node is None:
                     break
                 j += 1
@@ -346,6 +393,40 @@ class EntityMatcher:
                     continue
             i += 1
         return out
+
+
+_IZE_RE = re.compile(r"(?<=\w{3})iz(?=(?:ation|ations|e|es|ed|ing)$)")
+
+
+def _name_variants(toks: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """Other spellings of a name's folded tokens: "un ..." <-> "united nations ..." (a name of
+    three words or more) and the British "-is-" of "-iz-" words ("organization")."""
+    out: list[tuple[str, ...]] = []
+    if len(toks) > 2 and toks[:2] == ("united", "nations"):
+        out.append(("un",) + toks[2:])
+    elif len(toks) > 1 and toks[0] == "un":
+        out.append(("united", "nations") + toks[1:])
+    for base in [toks] + out:
+        brit = tuple(_IZE_RE.sub("is", t) for t in base)
+        if brit != base:
+            out.append(brit)
+    return out
+
+
+_POSS_GAP_RE = re.compile(r"['’]s\s+")
+
+
+def _drop_possessors(question: str, ms: list[Mention]) -> list[Mention]:
+    """"Thailand's Council for National Security", "Iraq's Nuri al-Maliki": an exact name
+    written right before "'s" and another capitalised exact name (no actor) only says whose
+    that name is; the name after it is the mention (nlu11)."""
+    drop = set()
+    for k in range(len(ms) - 1):
+        a, b = ms[k], ms[k + 1]
+        if (a.source in ("exact", "embedding") and b.source == "exact" and b.text[:1].isupper()
+                and "(" not in b.names[0] and _POSS_GAP_RE.fullmatch(question[a.end:b.start])):
+            drop.add(k)
+    return [m for k, m in enumerate(ms) if k not in drop] if drop else ms
 
 
 def _adjective_of_next(question: str, m: Mention, nxt: Mention) -> bool:
@@ -404,6 +485,7 @@ def find_entity_mentions(
     if embeddings is not None:
         spans = _name_runs(question, [(m.start, m.end) for m in mentions])
         spans = [s for s in spans if re.search(r"[A-Za-z]{3,}", question[s[0]:s[1]])]
+        added = False
         if spans:
             scores, ids = embeddings.search("entity", [question[a:b] for a, b in spans], 1)
             for (a, b), sc, ix in zip(spans, scores, ids):
@@ -412,7 +494,11 @@ def find_entity_mentions(
                     mentions.append(
                         Mention(question[a:b], a, b, (eid,), (matcher.names[eid],), float(sc[0]), "embedding")
                     )
+                    added = True
             mentions.sort(key=lambda m: m.start)
+            if added:  # a surname of a name the embedding found ("Kenyatta" after "Uhuru Kenyatta"; nlu11)
+                mentions = matcher._back_refs(question, tokenize(question), _drop_possessors(question, mentions),
+                                              not any(c.isupper() for c in question))
     return mentions
 
 

@@ -100,6 +100,11 @@ def trailing_unit(question: str) -> str | None:
     return "day" if u == "date" else u
 
 
+# "Who or what did X praise?", "whom or what": a doubled question word asks one thing; the
+# second ("or what") is blanked like a wrapper (nlu11)
+_WH_OR_RE = re.compile(r"\b(?:who|whom|what|which)(\s+or\s+(?:who|whom|what|which))\b", re.I)
+
+
 @lru_cache(maxsize=16384)
 def wrapper_spans(question: str) -> tuple[tuple[int, int], ...]:
     """Character spans of the question's wrapper words (leading frame, trailing frame).
@@ -122,6 +127,8 @@ def wrapper_spans(question: str) -> tuple[tuple[int, int], ...]:
     t = _TRAIL_RE.search(question, lead_end)
     if t and question[lead_end : t.start()].strip():
         spans.append(t.span())
+    for w in _WH_OR_RE.finditer(question):
+        spans.append(w.span(1))
     return tuple(sorted(spans))
 
 

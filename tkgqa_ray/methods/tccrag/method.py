@@ -206,6 +206,11 @@ def _anaphor(q: str, ents: list[dict], span: tuple[int, int], inside: list[dict]
     pick = names[-1]
     if m.group(1).lower() == "them":
         pick = next((n for n in reversed(names) if _plural(first[n].get("mention") or "")), pick)
+    elif m.group(1).lower() in ("him", "her"):
+        # a person's pronoun: the first main-clause name that is no Sector_(Country) actor and
+        # no plural, the subject first as SCoP's antecedent ("When did X last praise the German
+        # government before Y expressed a wish to meet her?" is X; tccrag6 / nlu11)
+        pick = next((n for n in names if "(" not in n and not _plural(first[n].get("mention") or "")), pick)
     i = name_end + m.start()
     return {"name": pick, "start": i, "end": i + len(m.group(1)), "anaphor": True}
 
