@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import pytest
 
-from tkgqa_ray.methods.scop.method import SCoP
+from test_nlu_ordinal_scope import answer  # SCoP's top prediction on a tiny KG
 from tkgqa_ray.nlu import EntityMatcher, analyze
 from tkgqa_ray.nlu import entities
 from tkgqa_ray.nlu.temporal import infer_answer_type, infer_time_level
@@ -190,11 +190,6 @@ ROWS = [
 @pytest.fixture(scope="module")
 def ctx(make_symbolic_ctx):
     return make_symbolic_ctx(ROWS, encoder="hashing")
-
-
-def answer(ctx, q):
-    (row,) = SCoP(ctx)([{"quid": "1", "question": q}])
-    return row["predictions"][:1]
 
 
 @pytest.mark.parametrize("q, gold", [

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import pytest
 
-from tkgqa_ray.methods.scop.method import SCoP
+from test_nlu_ordinal_scope import answer  # SCoP's top prediction on a tiny KG
 from tkgqa_ray.nlu import EntityMatcher
 from tkgqa_ray.nlu.entities import find_entity_mentions
 from tkgqa_ray.nlu.wrappers import strip_wrapper
@@ -169,11 +169,6 @@ ROWS = [
 @pytest.fixture(scope="module")
 def ctx(make_symbolic_ctx):
     return make_symbolic_ctx(ROWS, encoder="hashing")
-
-
-def answer(ctx, q):
-    (row,) = SCoP(ctx)([{"quid": "1", "question": q}])
-    return row["predictions"][:1]
 
 
 @pytest.mark.parametrize("q, gold", [

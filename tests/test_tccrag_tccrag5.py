@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from tkgqa_ray.methods.tccrag.method import TCCRAG
+from test_tccrag_tccrag4 import top  # TCC-RAG's top prediction and trace
 
 ROWS = [
     # Amnesty criticized the Kenyan police in 2013; the police arrested protesters in 2013 and
@@ -53,11 +53,6 @@ ROWS = [
 @pytest.fixture(scope="module")
 def ctx(make_symbolic_ctx):
     return make_symbolic_ctx(ROWS, encoder="hashing")
-
-
-def top(ctx, q):
-    (row,) = TCCRAG(ctx)([{"quid": "0", "question": q, "trace": {}}])
-    return row["predictions"][:1], row["trace"]
 
 
 # an object pronoun for the main clause's only name: the reference event is
