@@ -136,7 +136,6 @@ _REF_OBJ_PRONOUN_RE = re.compile(r"(?<!\bby )\b(them|it|him|her)\b(?!\s+(?:that|
 # repeats the main action (a pro-form; the elliptic reading stays)
 _LIGHT_BEFORE_PRONOUN = {"did", "do", "does", "done", "doing", "had", "has", "have", "having", "so", "same",
                          "the", "too", "also", "likewise", "again", "then", "to", "with"}
-_DETERMINER = r"(?:the|that|this|these|those|said)"
 _PLURAL_HEADS = {"police", "people", "military", "media", "personnel", "staff", "clergy", "youth", "public"}
 
 
@@ -150,15 +149,13 @@ def _anaphor(q: str, ents: list[dict], span: tuple[int, int], inside: list[dict]
     occurrence at the anaphor's position (so the clause becomes a full event, oriented by
     :func:`_agent_first`), or None:
 
-    * an object pronoun after the clause's name with an action word between ("... the same
-      month that al-Shabaab used military force against **it**"); with several main-clause
-      names, "them" prefers the last plural one, else the last name (the main object);
-    * a definite description whose head is a main-clause name's head noun ("after **the head
-      of government** made a statement about X" for "Brazil's head of government", "before
-      **that party** ..." for "the National Democratic Party", "before **the unions** ..."; the description with most words of
-      the name wins: "the education sector" is "Singapore's education sector", not "Ministry
-      of Education");
-    * a person's surname alone ("before **Scioli** voiced ..." for "Daniel Scioli").
+    an object pronoun after the clause's name with an action word between ("... the same
+    month that al-Shabaab used military force against **it**"); with several main-clause
+    names, "them" prefers the last plural one, else the last name (the main object).
+    A definite description of a main-clause name ("after **the head of government** made a
+    statement about X", "before **that party** ...") or a person's surname alone ("before
+    **Scioli** voiced ...") is a mention already: nlu's back-references
+    (``EntityMatcher._back_refs``) give it the earlier name, so the clause has its two names.
 
     Before, such a clause was read elliptically (the main relation between the main name and
     the clause's name) or as (main subject, clause relation, name): the wrong event, usually
@@ -167,37 +164,8 @@ def _anaphor(q: str, ents: list[dict], span: tuple[int, int], inside: list[dict]
     main = [e for e in ents if e["start"] >= 0 and not (a <= e["start"] < b)]
     if not main or not inside:
         return None
-    taken = [(e["start"], e["end"]) for e in ents if e["start"] >= 0]
-
-    def free(i: int, j: int) -> bool:
-        return not any(x < j and i < y for x, y in taken)
-
     names = list(dict.fromkeys(e["name"] for e in main))
     first = {n: next(e for e in main if e["name"] == n) for n in names}
-    best = None  # (score, start, end, name)
-    for n, e in first.items():
-        surf = e.get("mention") or q[e["start"]:e["end"]]
-        words = [w for w in re.findall(r"[\w'-]+", surf) if w.lower() not in ("the", "a", "an", "of")]
-        if not words:
-            continue
-        head = re.sub(r"'s$", "", words[-1])
-        if head[:1].isupper() and len(words) >= 2 and all(w[:1].isupper() for w in words):
-            # a person's surname alone (a name of capitalised words): "Scioli", "Yar'Adua"
-            for m in re.finditer(r"(?<![\w'])" + re.escape(head) + r"(?![\w'])", q[a:b]):
-                i, j = a + m.start(), a + m.end()
-                if free(i, j):
-                    best = max(best or (0,), (1, i, j, n))
-        if head[:1].isalpha():
-            # a capitalised name's common-noun head too: "that party" for National Democratic Party
-            pat = re.compile(r"\b" + _DETERMINER + r"\s+((?:[a-z][\w'-]*\s+){0,3}?)" + re.escape(head.lower()) + r"\b")
-            lw = {w.lower() for w in words}
-            for m in pat.finditer(q[a:b]):
-                i, j = a + m.start(), a + m.end()
-                if free(i, j):
-                    score = 1 + sum(w in lw for w in m.group(1).split())
-                    best = max(best or (0,), (score, i, j, n))
-    if best is not None:
-        return {"name": best[3], "start": best[1], "end": best[2], "anaphor": True}
     name_end = max(e["end"] for e in inside)
     tail = q[name_end:b]
     m = _REF_OBJ_PRONOUN_RE.search(tail)
