@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 import numpy as np
 
@@ -109,8 +109,8 @@ class SpecResolver:
     (``Police_(Kenya)``) or as displayed (``Police (Kenya)``)."""
 
     def __init__(self, table: Any) -> None:
-        self.ent = _index(table.entities)
-        self.rel = _index(table.relations)
+        self.ent = table.display_entity_id  # display form -> id, cached on the table
+        self.rel = table.display_relation_id
 
     def spec(self, q: HandQuestion) -> QSpec:
         from tkgqa_ray.time import parse_time
@@ -160,10 +160,6 @@ class SpecResolver:
 
 def _norm(name: Any) -> str:
     return display(str(name).strip())
-
-
-def _index(names: Iterable[str]) -> dict[str, int]:
-    return {_norm(n): i for i, n in enumerate(names)}
 
 
 def answer_specs(table: Any, items: list[HandQuestion], start_quid: int = 1) -> list[dict[str, Any]]:
