@@ -111,6 +111,11 @@ def test_smollm2_backbone_guided_json(cpu_llm_server, prompts_dir, tmp_path):
     assert [again[i].output for i in first_try] == [results[i].output for i in first_try]
     bb.close()
     _assert_still_up(cpu_llm_server)  # close() released its reference only
+    if cpu_llm_server.log_path:  # nobind (conftest): no separate model-worker process was started
+        with open(cpu_llm_server.log_path, "rb") as fh:
+            fh.seek(cpu_llm_server.log_offset)
+            log = fh.read().decode(errors="replace")
+        assert "Starting to load model" in log and "(VllmWorker" not in log
 
 
 def test_openai_backbone_pointed_at_the_same_server(cpu_llm_server, prompts_dir):
@@ -181,6 +186,9 @@ def test_vllm_engine_pool_actor_on_cpu(ray_session, prompts_dir):
         out_b = b.run([RoleRequest("t", "extract", {"question": QUESTIONS[2]}, None, "free")])
         names = [x["name"] for x in ray.util.list_named_actors(all_namespaces=True) if x["namespace"] == ns]
         assert names == ["tkgqa-engine:cpu-pool:0"]  # one engine for both backbones
+        # unpinned OpenMP threads (nobind): the model worker runs inside the engine core
+        engine = ray.get_actor(names[0], namespace=ns)
+        assert ray.get(engine.engine_settings.remote())["distributed_executor_backend"] == "uni"
         for r in out_a[:2]:
             assert r.prompt_tokens > 0 and r.completion_tokens > 0
             assert r.ok or (r.parse_failure and r.raw is not None and r.attempts == 3), r

@@ -73,7 +73,7 @@ class FakeServer(CPUServer):
 
     fake_args: tuple = ()
 
-    def command(self, model_dir: Path) -> list[str]:
+    def command(self, model_dir: Path, env=None) -> list[str]:
         return [sys.executable, str(FAKE), "--port", str(self.port), "--replay", str(REAL_LOG), *self.fake_args]
 
 
@@ -124,3 +124,41 @@ def test_fake_server_timeout_names_phase_and_log_and_stops_it(tmp_path):
     assert "not ready after 3 s (startup_timeout_s)" in msg
     assert "while loading the model weights (step 3/8)" in msg and f"log: {srv.log_path}" in msg
     assert srv.proc is None
+
+
+def test_unpinned_threads_run_the_model_worker_in_the_engine_core(tmp_path):
+    """nobind: ``--distributed-executor-backend uni`` (one process fewer); pinned threads
+    keep vLLM's default worker process; ``server_args`` choosing the executor win."""
+    from tkgqa_ray.backbones.transports.cpu_server import worker_in_engine_process
+
+    srv = CPUServer(port=1)
+    cmd = srv.command(tmp_path, {"VLLM_CPU_OMP_THREADS_BIND": "nobind"})
+    assert cmd[cmd.index("--distributed-executor-backend") + 1] == "uni"
+    assert "--distributed-executor-backend" not in srv.command(tmp_path, {"VLLM_CPU_OMP_THREADS_BIND": "auto"})
+    assert "--distributed-executor-backend" not in srv.command(tmp_path, {})
+    own = CPUServer(port=1, extra_args=["--distributed-executor-backend", "mp"])
+    cmd = own.command(tmp_path, {"VLLM_CPU_OMP_THREADS_BIND": "nobind"})
+    assert cmd.count("--distributed-executor-backend") == 1 and cmd[-1] == "mp"
+    assert worker_in_engine_process({"VLLM_CPU_OMP_THREADS_BIND": "nobind"})
+    assert not worker_in_engine_process({"VLLM_CPU_OMP_THREADS_BIND": "0-1"})
+
+
+def test_server_env_disables_vllm_multiprocessing_only_with_the_uni_executor(tmp_path, monkeypatch):
+    """The env the server process gets: ``VLLM_ENABLE_V1_MULTIPROCESSING=0`` exactly when the
+    command asks for ``uni`` (else vLLM-CPU turns it back into ``mp``)."""
+    seen: dict = {}
+
+    class Capture(FakeServer):
+        def command(self, model_dir, env=None):
+            seen["env"], seen["in_engine"] = dict(env), self._worker_in_engine(env)
+            return super().command(model_dir, env)
+
+    for bind, expect in (("nobind", "0"), ("auto", None)):
+        monkeypatch.setenv("VLLM_CPU_OMP_THREADS_BIND", bind)
+        monkeypatch.delenv("VLLM_ENABLE_V1_MULTIPROCESSING", raising=False)
+        model = tmp_path / bind / "model"
+        model.mkdir(parents=True)
+        (model / ".complete").write_text("test")
+        with Capture(model_dir=model, log_path=tmp_path / bind / "s.log", progress=False):
+            pass
+        assert seen["env"].get("VLLM_ENABLE_V1_MULTIPROCESSING") == expect and seen["in_engine"] == (expect == "0")

@@ -32,6 +32,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from tkgqa_ray.backbones.transports.base import ChatCall, Completion, Transport
+from tkgqa_ray.backbones.transports.cpu_server import worker_in_engine_process
 from tkgqa_ray.schema import StrictModel
 
 log = logging.getLogger(__name__)
@@ -97,6 +98,9 @@ class VLLMEngineActor:
             kwargs["gpu_memory_utilization"] = c.gpu_memory_utilization
         if c.gpus_per_replica > 1:
             kwargs["distributed_executor_backend"] = "ray"  # workers go into our placement group
+        elif c.device == "cpu" and worker_in_engine_process(os.environ) and "distributed_executor_backend" not in c.engine_kwargs:
+            kwargs["distributed_executor_backend"] = "uni"  # unpinned threads: no separate worker process
+            os.environ.setdefault("VLLM_ENABLE_V1_MULTIPROCESSING", "0")  # else vLLM-CPU turns uni back into mp
         kwargs.update(c.engine_kwargs)
         self.engine = _Engine.from_engine_args(AsyncEngineArgs(**kwargs))
         self.tokenizer = None
@@ -109,6 +113,12 @@ class VLLMEngineActor:
 
     def ready(self) -> bool:
         return True
+
+    def engine_settings(self) -> dict[str, Any]:
+        """What vLLM resolved (the executor may differ from what was asked: vLLM-CPU turns
+        ``uni`` into ``mp`` when its multiprocessing is on)."""
+        pc = self.engine.vllm_config.parallel_config
+        return {"distributed_executor_backend": str(pc.distributed_executor_backend), "pid": os.getpid()}
 
     async def generate(self, calls: list[dict[str, Any]]) -> list[dict[str, Any]]:
         return list(await asyncio.gather(*(self._one(c) for c in calls)))
