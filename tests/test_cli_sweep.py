@@ -53,6 +53,9 @@ def test_multirun_sweep_comparison_report_and_diff(ray_session, tmp_path, capsys
     for r in runs:
         assert (r / "metrics.json").exists() and (r / ".hydra" / "config.yaml").exists()
         assert (r / "report.html").exists()
+    # job 1 (same KG, same store / embedding settings) reused job 0's store and embedding service
+    res = [json.loads((r / "run.json").read_text())["resources"] for r in runs]
+    assert res[0]["store_reused_from"] is None and res[1]["store_reused_from"] == res[0]["run_id"]
     # Each job diverts Ray's known-harmless lines into its own ray_console.log (Ray Data's
     # per-dataset lines); only job 0 started Ray here, and job 1's file says where its lines are.
     logs = [(r / "ray_console.log").read_text() for r in runs]

@@ -222,6 +222,7 @@ def _run_locked(cfg: DictConfig, run_dir: Path, inputs: Any, started: str, t_sta
     todo = _todo(questions, done, bool(cfg.run.retry_failed))
     log.info("run dir %s: %d questions, %d already written, %d to run", run_dir, len(questions), len(questions) - len(todo), len(todo))
     written = 0
+    resources: dict[str, Any] = {}
     if todo:
         # the dir must never show a finished-looking result while parts are still being added
         (run_dir / "predictions.parquet").unlink(missing_ok=True)
@@ -230,16 +231,18 @@ def _run_locked(cfg: DictConfig, run_dir: Path, inputs: Any, started: str, t_sta
         from tkgqa_ray.pipeline.resources import start_shared
 
         shared = start_shared(inputs.table, str(dataset.kg_path), cfg)
+        resources = {"run_id": shared.run_id, "store_reused_from": shared.reused_from}
         try:
             written = stream_batches(todo, cfg, shared, meta, parts, bool(cfg.run.progress))
         finally:
             shared.shutdown()
 
     final = consolidate(parts.read_latest(), [q.quid for q in questions], run_dir / "predictions.parquet")
-    return finish_run(run_dir, final, dataset.golds, cfg, meta, started, t_start, len(todo), written)
+    return finish_run(run_dir, final, dataset.golds, cfg, meta, started, t_start, len(todo), written, resources)
 
 
-def finish_run(run_dir: Path, final: pa.Table, golds: dict, cfg: DictConfig, meta: dict, started: str, t_start: float, n_todo: int, written: int) -> dict[str, Any]:
+def finish_run(run_dir: Path, final: pa.Table, golds: dict, cfg: DictConfig, meta: dict, started: str, t_start: float, n_todo: int, written: int,
+               resources: dict[str, Any] | None = None) -> dict[str, Any]:
     from tkgqa_ray.eval import PRIMARY_PROTOCOL, write_run_report
     from tkgqa_ray.eval.report import versions
     from tkgqa_ray.pipeline.metrics import format_summary, summarize
@@ -262,6 +265,9 @@ def finish_run(run_dir: Path, final: pa.Table, golds: dict, cfg: DictConfig, met
             "errors": summary["failed"],
         },
         "summary": summary,
+        # this invocation's shared actors: run id (in their names) and, with store.reuse, the
+        # run whose store + embedding service it reused ({} when nothing was left to run)
+        "resources": resources or {},
         "versions": versions(),  # with git_commit
         "argv": sys.argv,
         "config": OmegaConf.to_container(cfg, resolve=True),

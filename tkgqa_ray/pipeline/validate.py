@@ -41,6 +41,7 @@ class RunSettings(StrictModel):
 class StoreSettings(StrictModel):
     num_shards: int = Field(ge=1, description="fact-store shard actors (hash of the key entity)")
     max_restarts: int = Field(ge=0, description="a killed shard actor is rebuilt from the same KG file")
+    reuse: bool = Field(True, description="keep the store + embedding service for the next run in this process (same KG and settings)")
 
 
 class EmbeddingSettings(StrictModel):
