@@ -23,7 +23,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tkgqa_ray.nlu import EntityMatcher
+from tkgqa_ray.nlu import EntityMatcher, infer_time_level
+from tkgqa_ray.nlu.wrappers import trailing_unit, wrapper_spans
 
 NAMES = [
     "Dmitry_Anatolyevich_Medvedev", "Federica_Mogherini", "Ali_Abdullah_Saleh", "Anas_Khalid_Al_Saleh",
@@ -101,5 +102,29 @@ def test_two_letter_acronym_from_the_alias_table(matcher):
     assert not any(n == "African_Union" for _, n in mentions(matcher, "Who visited Chad au revoir?"))
     # two initials alone are never derived: "SA" is no acronym of South Africa
     assert not any(t == "SA" for t, _ in mentions(matcher, "Whom did SA visit?"))
+
+
+# ------------------------------------------------------------------ the unit wanted
+
+@pytest.mark.parametrize("q, unit", [
+    ("When did Iran last criticise China? Month and year, please.", "month"),
+    ("When did Iran visit China? Day, month and year.", "day"),
+    ("When did Iran visit China? Year and month.", "month"),
+    ("When, by month, did Iran last consult China?", "month"),
+    ("When, by year, did Iran first visit China?", "year"),
+    ("When did Iran visit China? The year is enough.", "year"),  # (the older form still works)
+])
+def test_unit_lists_and_by_unit(q, unit):
+    assert trailing_unit(q) == unit
+    assert infer_time_level(q) == unit
+
+
+def test_no_unit_where_none_is_named():
+    assert trailing_unit("Who visited China in the same month?") is None
+    assert trailing_unit("When did Iran visit China by the year 2010?") is None
+    assert infer_time_level("When did Iran visit China?") == "day"
+    # the parenthetical is blanked like a wrapper: no word of the relation phrase
+    q = "When, by month, did Iran last consult China?"
+    assert any(q[a:b].strip(" ,") == "by month" for a, b in wrapper_spans(q))
 
 
