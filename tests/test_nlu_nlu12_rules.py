@@ -23,7 +23,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tkgqa_ray.nlu import EntityMatcher, infer_time_level
+from tkgqa_ray.nlu import EntityMatcher, analyze, infer_time_level
 from tkgqa_ray.nlu.wrappers import trailing_unit, wrapper_spans
 
 NAMES = [
@@ -126,5 +126,31 @@ def test_no_unit_where_none_is_named():
     # the parenthetical is blanked like a wrapper: no word of the relation phrase
     q = "When, by month, did Iran last consult China?"
     assert any(q[a:b].strip(" ,") == "by month" for a, b in wrapper_spans(q))
+
+
+# ------------------------------------------------------------------ reference clause ends
+
+def _clauses(matcher, q):
+    a = analyze(q, matcher)
+    return ([m.text for m in a.main.mentions], a.main.phrase), [([m.text for m in r.mentions], r.phrase) for r in a.refs]
+
+
+def test_a_name_right_after_the_second_name_starts_the_main_clause(matcher):
+    main, refs = _clauses(matcher, "In which years before Sedki Sobhi visited China Wen Jiabao made demands of China?")
+    assert main == (["Wen Jiabao", "China"], "made demands of")
+    assert refs == [(["Sedki Sobhi", "China"], "visited")]
+    # two names of one clause with a word between stay in it
+    main, refs = _clauses(matcher, "In which year did Wen Jiabao visit Iran after Sedki Sobhi visited China?")
+    assert main == (["Wen Jiabao", "Iran"], "visit") and refs == [(["Sedki Sobhi", "China"], "visited")]
+
+
+def test_inverted_auxiliary_with_an_article_or_a_pronoun(matcher):
+    main, refs = _clauses(
+        matcher, "In what years after South Africa praised the Comoros did the SANDF cooperate militarily with South Africa?")
+    assert main == (["SANDF", "South Africa"], "cooperate militarily with")
+    assert refs == [(["South Africa", "Comoros"], "praised")]
+    main, refs = _clauses(matcher, "On what dates after Wen Jiabao praised Iran did he make statements about China?")
+    assert main == (["China"], "make statements about")
+    assert refs == [(["Wen Jiabao", "Iran"], "praised")]
 
 
