@@ -23,6 +23,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from test_nlu_ordinal_scope import answer  # SCoP's top prediction on a tiny KG
+from tkgqa_ray.methods.scop.symbolic import _distinct_actions, event_parser
 from tkgqa_ray.nlu import EntityMatcher, analyze, infer_time_level
 from tkgqa_ray.nlu.wrappers import trailing_unit, wrapper_spans
 
@@ -154,3 +156,34 @@ def test_inverted_auxiliary_with_an_article_or_a_pronoun(matcher):
     assert refs == [(["Wen Jiabao", "Iran"], "praised")]
 
 
+# ------------------------------------------------------------------ own verb of a one-name reference
+
+ROWS = [
+    ("Iran", "Make_statement", "China", "2010-01-01"),
+    ("Iran", "Make_statement", "Chad", "2010-03-01"),
+    ("Iran", "Consult", "Comoros", "2010-02-01"),
+    ("Iran", "Criticize_or_denounce", "Comoros", "2010-02-15"),
+    ("Iran", "Criticize_or_denounce", "Chad", "2010-04-01"),
+    ("Iran", "Make_statement", "Comoros", "2010-05-01"),
+]
+
+
+@pytest.fixture(scope="module")
+def ctx(make_symbolic_ctx):
+    return make_symbolic_ctx(ROWS, encoder="hashing")
+
+
+def test_distinct_actions_by_the_lexicon(ctx):
+    assert _distinct_actions(ctx, "holding consultations with", "spoke about")
+    assert not _distinct_actions(ctx, "denouncing", "condemn")  # one relation in other words
+    assert not _distinct_actions(None, "holding consultations with", "spoke about")  # no table: one action
+
+
+def test_own_verb_reference_keeps_another_relation(ctx):
+    out = event_parser({"question": "Whom did Iran last speak about before holding consultations with the Comoros?"}, ctx)
+    assert out["anchors"][0] == ["Iran", "holding consultations with", "Comoros"]
+    # Iran spoke about China (Jan) before consulting the Comoros (Feb); Chad (Mar) is after
+    assert answer(ctx, "Whom did Iran last speak about before holding consultations with the Comoros?") == ["China"]
+    # a paraphrase of the asked verb is the asked action (the older rule)
+    out = event_parser({"question": "Whom did Iran condemn after denouncing the Comoros?"}, ctx)
+    assert out["anchors"][0] == ["Iran", "condemn", "Comoros"]
