@@ -165,6 +165,7 @@ ROWS = [
     ("Iran", "Criticize_or_denounce", "Comoros", "2010-02-15"),
     ("Iran", "Criticize_or_denounce", "Chad", "2010-04-01"),
     ("Iran", "Make_statement", "Comoros", "2010-05-01"),
+    ("Iran", "Make_pessimistic_comment", "Chad", "2009-01-01"),  # "concerning" reads as this one
 ]
 
 
@@ -187,3 +188,18 @@ def test_own_verb_reference_keeps_another_relation(ctx):
     # a paraphrase of the asked verb is the asked action (the older rule)
     out = event_parser({"question": "Whom did Iran condemn after denouncing the Comoros?"}, ctx)
     assert out["anchors"][0] == ["Iran", "condemn", "Comoros"]
+
+
+# ------------------------------------------------------------------ regressions found on dev8
+
+def test_a_title_before_a_name_is_no_surname():
+    m = EntityMatcher(["Angus_King", "Juan_Carlos_I", "Spain"])
+    assert mentions(m, "Where did King Juan Carlos I pay visits in May 2008?") == [("Juan Carlos I", "Juan_Carlos_I")]
+    assert ("King", "Angus_King") in mentions(m, "Whom did King criticise in 2008?")  # alone, it is the surname
+
+
+def test_a_pro_verb_reference_repeats_the_asked_action(ctx):
+    # "concerning" alone reads as a relation of its own in the lexicon; "did so" says it is the asked one
+    assert _distinct_actions(ctx, "concerning", "speak")
+    out = event_parser({"question": "Regarding whom did Iran speak before it did so concerning the Comoros?"}, ctx)
+    assert out["anchors"][0][1] == out["search"][1]

@@ -307,13 +307,16 @@ class EntityMatcher:
     def _surname_at(self, toks, k, covered) -> int | None:
         """The person a lone capitalised token at ``k`` names by surname (``_SURNAME_RE``
         notes), or None. Not inside a run of capitalised words no mention covers ("Isaias
-        Afwerki" is a name the KG spells otherwise, not "Afwerki" alone)."""
+        Afwerki" is a name the KG spells otherwise, not "Afwerki" alone), nor right before a
+        capitalised name (a title: "King Juan Carlos I")."""
         t = toks[k]
         if not t.text[:1].isupper() or t.norm in _NOT_NAME:
             return None
         for j in (k - 1, k + 1):
             if 0 <= j < len(toks) and not covered[j] and toks[j].text[:1].isupper() and toks[j].norm not in _NOT_NAME:
                 return None
+        if k + 1 < len(toks) and covered[k + 1] and toks[k + 1].text[:1].isupper():
+            return None  # a title before a name ("King Juan Carlos I"), not a surname of its own
         return self.surnames.get(t.norm)
 
     def _acronym_ids(self, text: str, mentions: list[Mention]) -> tuple[int, ...]:

@@ -18,7 +18,7 @@ import numpy as np
 
 from tkgqa_ray.backbones.base import SYMBOLIC_ROLES
 from tkgqa_ray.nlu import QuestionAnalysis, infer_answer_type, infer_time_level
-from tkgqa_ray.nlu.analysis import leftover_names, leftover_words, passive_agent_first
+from tkgqa_ray.nlu.analysis import _PRO_VERB_RE, leftover_names, leftover_words, passive_agent_first
 from tkgqa_ray.nlu.cache import context_analysis
 from tkgqa_ray.time import parse_time, format_day
 
@@ -110,8 +110,11 @@ def _own_action(q: str, ref: Any, doer: str, name: str, asked_phrase: str | None
     head = q[ref.cue.end : ref.mentions[0].start] if ref.cue is not None else ""
     passive = bool(_REF_PASSIVE_RE.search(head))
     phrase = ref.phrase
+    # (a pro-verb, "before he did so concerning Y", repeats the asked action whatever the rest
+    # of the clause reads as)
+    pro = ref.cue is not None and bool(_PRO_VERB_RE.search(q, ref.cue.end, ref.span[1]))
     if (asked_phrase and ref.cue is not None and ref.cue.op in ("before", "after") and not ref.cue.offset and not passive
-            and not _distinct_actions(ctx, phrase, asked_phrase)):
+            and (pro or not _distinct_actions(ctx, phrase, asked_phrase))):
         # (a passive reference is another action, done to the asked event's doer: "whom did X
         # arrest before being threatened by Y" -- its own verb stays; so does a verb the
         # lexicon reads as another relation)
