@@ -246,7 +246,10 @@ _INFINITIVE_RE = re.compile(r"(?:\s|\band\b|\bthe\b|'s\b)*\s(?P<to>to)\s+(?!the\
 _OPEN_WH_RE = re.compile(
     r"\b(?:who|whom|which|what|when)\b(?:(?!\b(?:did|does|do|was|were|is|are|has|have|had)\b)[^,;])*$", re.I
 )
-_INVERTED_AUX_RE = re.compile(r"\b(?:did|does|do|was|were|is|are|has|have|had)\s{2,}\S", re.I)
+# (the name may follow an article, "did the SANDF cooperate", or be a subject pronoun, "did he
+# make statements about X": nlu12)
+_INVERTED_AUX_RE = re.compile(
+    r"\b(?:did|does|do|was|were|is|are|has|have|had)(?:\s{2,}|\s+(?:the|a|an)\s{2,}|\s+(?:he|she|it|they)\s+)\S", re.I)
 _SEQ_CUE_RE = re.compile(rf"(?:[a-z]+\s+)?{SEQ_VERBS}", re.I)
 
 
@@ -260,7 +263,19 @@ def _cue_leads(masked: str, cues: list[Cue]) -> list[tuple[int, int]]:
     return out
 
 
-def _ref_region(masked: str, cue: Cue, other_cues: list[Cue]) -> tuple[int, int]:
+def _adjacent_subject(masked: str, start: int, end: int, names: list[tuple[int, int]]) -> int | None:
+    """Where a new clause starts inside a reference region: a name written right after the
+    clause's second name with nothing but spaces between ("before X visited China Wen Jiabao
+    made demands of China": the comma is left out, and two names in a row are no one phrase of
+    an event; the second is the asked event's subject). None when there is no such pair."""
+    inside = sorted(n for n in names if start <= n[0] < end)
+    for k in range(1, len(inside) - 1):
+        if not masked[inside[k][1] : inside[k + 1][0]].strip() and masked[inside[k][1] : inside[k + 1][0]]:
+            return inside[k + 1][0]
+    return None
+
+
+def _ref_region(masked: str, cue: Cue, other_cues: list[Cue], names: list[tuple[int, int]] = ()) -> tuple[int, int]:
     end = len(masked)
     lead = _REF_LEAD_RE.match(masked, cue.end)  # "after the time when X ..." / "earlier than when X"
     if lead and re.search(r"\s{3,}", masked[cue.end : lead.end()]):
@@ -293,6 +308,9 @@ def _ref_region(masked: str, cue: Cue, other_cues: list[Cue]) -> tuple[int, int]
         inv = _INVERTED_AUX_RE.search(masked, cue.end, end)
         if inv:
             end = inv.start()
+    adj = _adjacent_subject(masked, cue.end, end, list(names))
+    if adj is not None:
+        end = adj
     if _SEQ_CUE_RE.fullmatch(cue.text):  # "followed X in criticising Y": X alone is the reference
         g = SEQ_GERUND_RE.search(masked, cue.end, end)
         if g:
@@ -383,7 +401,7 @@ def analyze(question: str, matcher: EntityMatcher, embeddings: Any = None) -> Qu
     for c in cues:
         if c.kind != "event":
             continue
-        a, b = _ref_region(masked, c, [x for x in cues if x is not c])
+        a, b = _ref_region(masked, c, [x for x in cues if x is not c], spans)
         inside = [m for m in mentions if a <= m.start < b]
         if not inside:
             continue

@@ -51,12 +51,24 @@ _JOINERS = {"of", "and", "for", "the", "de", "la", "du", "(", ")", "-", "'", "&"
 # Acronyms (nlu10): an all-capitals token no name covers ("the IMF", "the IDF") names the entity
 # whose words' initials it spells, or one of data/aliases.tsv's acronyms ("ASEAN", "UNHCR").
 _ACRONYM_RE = re.compile(r"[A-Z]{3,7}")
+# a two-letter acronym ("AU") only from data/aliases.tsv, never derived (nlu12): the table says
+# which two capitals name an organisation; two initials alone are too ambiguous
+_SHORT_ACRONYM_RE = re.compile(r"[A-Z]{2}")
 _INITIAL_SKIP = {"of", "the", "and", "for", "in", "on", "to", "a", "an", "s", "de", "la", "du", "-", "'", "’", ",", ".", "–", "&", "/"}
 # Back-references (nlu10): a determiner + the head of a name the question already used ("the
 # Kenyan police ... the police", "the National Democratic Party ... that party") or a bare
 # capitalised last part of a person's name ("Jens Stoltenberg ... Stoltenberg") is that name again.
 _BACK_DETS = {"the", "that", "this", "these", "those"}
 _DETS = {"the", "a", "an"}
+# Surnames (nlu12): news name a person by the surname alone at first mention too ("Medvedev",
+# "Mogherini", "Saleh"). A capitalised token no mention covers names the person-like KG name
+# (no actor, no organisation word, two to five words) that ends in it, when that person is its
+# only bearer or, with fact counts, its dominant one (SURNAME_DOMINANCE times the next bearer's
+# facts: the one a bare surname means in the news). A token that is a whole name, or the first
+# word of some name ("Kim", "Abdullah"), is no surname.
+_ORG_WORDS = {"of", "for", "the", "and", "in", "on", "to", "a", "an", "de", "la", "du", "&", "/"}
+_SURNAME_RE = re.compile(r"[^\W\d_]{3,}")
+SURNAME_DOMINANCE = 5.0
 
 
 def initials(name: str) -> str:
@@ -113,7 +125,7 @@ class EntityMatcher:
     _cache: dict[Any, "EntityMatcher"] = {}
     _lock = threading.Lock()
 
-    def __init__(self, names: list[str]) -> None:
+    def __init__(self, names: list[str], weights: Any = None) -> None:
         self.names = names
         self.root: dict = {}
         self.by_norm: dict[tuple[str, ...], tuple[int, ...]] = {}
@@ -144,12 +156,13 @@ class EntityMatcher:
             if eid is None:
                 continue
             for f in forms:
-                if _ACRONYM_RE.fullmatch(f):
+                if _ACRONYM_RE.fullmatch(f) or _SHORT_ACRONYM_RE.fullmatch(f):
                     self.acronyms[f] = (eid,)
                 else:  # a longer other name: one more path of the trie
                     toks = norm_tokens(f)
                     for var in (toks, *_name_variants(toks)):
                         self._insert(var, (eid,))
+        self.surnames = _surname_table(names, self.by_norm, weights)
         by_init: dict[str, list[int]] = {}
         for eid, name in enumerate(names):
             ini = initials(name)
@@ -183,7 +196,7 @@ class EntityMatcher:
         with cls._lock:
             m = cls._cache.get(key)
             if m is None:
-                m = cls(list(table.entities))
+                m = cls(list(table.entities), _fact_counts(table))
                 cls._cache[key] = m
             return m
 
@@ -270,7 +283,7 @@ class EntityMatcher:
                 continue
             t = toks[k]
             # acronym
-            if not all_lower and _ACRONYM_RE.fullmatch(t.text):
+            if not all_lower and (_ACRONYM_RE.fullmatch(t.text) or t.text in self.acronyms):
                 ids = self._acronym_ids(t.text, mentions)
                 if ids:
                     added.append(Mention(t.text, t.start, t.end, ids, tuple(self.names[e] for e in ids), 1.0, "exact"))
@@ -283,10 +296,28 @@ class EntityMatcher:
                 added.append(Mention(question[a:b], a, b, m.entity_ids, m.names, m.score, m.source, m.scores))
                 k = end
                 continue
+            eid = None if all_lower else self._surname_at(toks, k, covered)
+            if eid is not None:
+                added.append(Mention(t.text, t.start, t.end, (eid,), (self.names[eid],), 1.0, "surname"))
             k += 1
         if not added:
             return mentions
         return sorted(mentions + added, key=lambda m: m.start)
+
+    def _surname_at(self, toks, k, covered) -> int | None:
+        """The person a lone capitalised token at ``k`` names by surname (``_SURNAME_RE``
+        notes), or None. Not inside a run of capitalised words no mention covers ("Isaias
+        Afwerki" is a name the KG spells otherwise, not "Afwerki" alone), nor right before a
+        capitalised name (a title: "King Juan Carlos I")."""
+        t = toks[k]
+        if not t.text[:1].isupper() or t.norm in _NOT_NAME:
+            return None
+        for j in (k - 1, k + 1):
+            if 0 <= j < len(toks) and not covered[j] and toks[j].text[:1].isupper() and toks[j].norm not in _NOT_NAME:
+                return None
+        if k + 1 < len(toks) and covered[k + 1] and toks[k + 1].text[:1].isupper():
+            return None  # a title before a name ("King Juan Carlos I"), not a surname of its own
+        return self.surnames.get(t.norm)
 
     def _acronym_ids(self, text: str, mentions: list[Mention]) -> tuple[int, ...]:
         for m in mentions:  # the initials of a name the question uses ("the Israeli Defense Forces ... the IDF")
@@ -393,6 +424,43 @@ class EntityMatcher:
                     continue
             i += 1
         return out
+
+
+def _fact_counts(table: Any) -> Any:
+    """Facts per entity id (subject or object), or None for a table without fact columns."""
+    try:
+        import numpy as np
+
+        n = len(table.entities)
+        return np.bincount(np.asarray(table.s), minlength=n) + np.bincount(np.asarray(table.o), minlength=n)
+    except (AttributeError, TypeError, ValueError):
+        return None
+
+
+def _surname_table(names: list[str], by_norm: dict, weights: Any = None) -> dict[str, int]:
+    """Folded surname -> the entity id it names alone (see ``_SURNAME_RE``)."""
+    bearers: dict[str, list[int]] = {}
+    firsts: set[str] = set()
+    for eid, name in enumerate(names):
+        toks = norm_tokens(name)
+        if not toks:
+            continue
+        firsts.add(toks[0])
+        if ("(" in name or not 2 <= len(toks) <= 5 or any(t in _ORG_WORDS for t in toks)
+                or any(c.isdigit() for c in name) or not _SURNAME_RE.fullmatch(toks[-1])):
+            continue
+        bearers.setdefault(toks[-1], []).append(eid)
+    out: dict[str, int] = {}
+    for sur, eids in bearers.items():
+        if sur in firsts or (sur,) in by_norm:
+            continue
+        if len(eids) == 1:
+            out[sur] = eids[0]
+        elif weights is not None:
+            w = sorted(eids, key=lambda e: -float(weights[e]))
+            if float(weights[w[0]]) >= SURNAME_DOMINANCE * max(float(weights[w[1]]), 1.0):
+                out[sur] = w[0]
+    return out
 
 
 _IZE_RE = re.compile(r"(?<=\w{3})iz(?=(?:ation|ations|e|es|ed|ing)$)")

@@ -84,8 +84,11 @@ _UNIT_TRAIL_RE = re.compile(
     r"(?<=[?.!;])\s*(?:(?:just|only)\s+)?(?:please\s+)?"
     r"(?:(?:i|we)(?:\s+(?:just|only))?(?:\s+need|\s+want|'d\s+like|\s+would\s+like)\s+"
     r"|(?:give|tell|send|state|provide|show)(?:\s+(?:me|us))?\s+|(?:answer|reply|respond)\s+(?:with|in)\s+)?"
-    r"(?:(?:just|only)\s+)?the\s+(?P<unit>year|month|day|date)"
-    r"(?:\s+(?:is\s+(?:enough|fine|sufficient|plenty)|will\s+do|suffices|only|alone))?"
+    # "the month", or a bare list of units, finest first or last: "Month and year, please.",
+    # "Day, month and year." (nlu12: the finest unit named is the one wanted)
+    r"(?:(?:just|only)\s+)?(?:the\s+(?:exact\s+|precise\s+)?(?P<unit>year|month|day|date)"
+    r"|(?P<units>(?:exact\s+|precise\s+)?(?:year|month|day|date)(?:\s*(?:,|and|&|/|,\s*and)\s*(?:year|month|day|date))+))"
+    r"(?:\s+(?:is\s+(?:enough|fine|sufficient|plenty)|will\s+do|suffices|only|alone|please))?"
     r"(?:\s*,?\s*(?:please|thanks?(?:\s+you)?))?\s*[.!?]*\s*$",
     re.I,
 )
@@ -95,9 +98,20 @@ def trailing_unit(question: str) -> str | None:
     """The unit ("year" / "month" / "day") named by a closing unit sentence, else None."""
     m = _UNIT_TRAIL_RE.search(question)
     if not m:
-        return None
-    u = m.group("unit").lower()
-    return "day" if u == "date" else u
+        m = _BY_UNIT_RE.search(question)
+        return None if m is None else _finest(m.group("unit"))
+    return _finest(m.group("unit") or m.group("units"))
+
+
+# "When, by month, did X ...?", "When by year did X ...?": a parenthetical "by <unit>" right
+# after "when" (or between commas) names the granularity of the answer (nlu12)
+_BY_UNIT_RE = re.compile(r"(?:(?<=\bwhen)|,)\s*by\s+(?:the\s+)?(?P<unit>year|month|day|date)\s*(?=,|\?|$)", re.I)
+
+
+def _finest(units: str) -> str:
+    """The finest unit named in ``units`` ("month and year" -> "month"; "date" -> "day")."""
+    words = re.findall(r"year|month|day|date", units.lower())
+    return "day" if any(w in ("day", "date") for w in words) else ("month" if "month" in words else "year")
 
 
 # "Who or what did X praise?", "whom or what": a doubled question word asks one thing; the
@@ -116,6 +130,9 @@ def wrapper_spans(question: str) -> tuple[tuple[int, int], ...]:
     if u:
         spans.append(u.span())
         question = question[: u.start()] + " " * (len(question) - u.start())
+    b = _BY_UNIT_RE.search(question)
+    if b:
+        spans.append(b.span())
     m = _LEAD_RE.match(question)
     lead_end = 0
     if m and m.end() > m.start() and question[m.end():].strip(" ?.!"):

@@ -18,7 +18,7 @@ import numpy as np
 
 from tkgqa_ray.backbones.base import SYMBOLIC_ROLES
 from tkgqa_ray.nlu import QuestionAnalysis, infer_answer_type, infer_time_level
-from tkgqa_ray.nlu.analysis import leftover_names, leftover_words, passive_agent_first
+from tkgqa_ray.nlu.analysis import _PRO_VERB_RE, leftover_names, leftover_words, passive_agent_first
 from tkgqa_ray.nlu.cache import context_analysis
 from tkgqa_ray.time import parse_time, format_day
 
@@ -76,7 +76,28 @@ def _light(phrase: str) -> bool:
 _REF_PASSIVE_RE = re.compile(r"\b(?:being|been|was|were|is|are|be|get|gets|got|getting)\b[\w\s']*\bby\s+(?:the\s+)?$", re.I)
 
 
-def _own_action(q: str, ref: Any, doer: str, name: str, asked_phrase: str | None = None) -> list[str]:
+def _distinct_actions(ctx: Any, own: str, asked: str) -> bool:
+    """True when the relation lexicon reads two phrases as different KG relations (nlu12):
+    "after holding consultations with Y" is no paraphrase of the asked "spoke about", while
+    "denouncing" is one of "condemn" (their best readings share a relation).
+    Without a table, or when either phrase has no lexicon reading, they count as one action."""
+    rels = getattr(getattr(ctx, "table", None), "relations", None)
+    if not rels or not own or not asked:
+        return False
+    from tkgqa_ray.nlu.lexicon import RelationLexicon
+
+    lex = RelationLexicon.for_relations(list(rels))
+    a, b = _best_readings(lex.match(own)), _best_readings(lex.match(asked))
+    return bool(a) and bool(b) and not (a & b)
+
+
+def _best_readings(hits: list) -> set[str]:
+    """The relations of a phrase's best lexicon hits (ties within 0.05 of the top score): a
+    weaker partial hit ("spoke about" as Consult) is no reading of its own."""
+    return {h.relation for h in hits if h.score >= hits[0].score - 0.05} if hits else set()
+
+
+def _own_action(q: str, ref: Any, doer: str, name: str, asked_phrase: str | None = None, ctx: Any = None) -> list[str]:
     """A one-name reference with its own verb before the name, done by ``doer`` (the asked
     event's subject, left implicit or as a pronoun): (doer, V, name), or (name, V, doer)
     when the clause is passive ("after being criticised by Japan").
@@ -89,9 +110,14 @@ def _own_action(q: str, ref: Any, doer: str, name: str, asked_phrase: str | None
     head = q[ref.cue.end : ref.mentions[0].start] if ref.cue is not None else ""
     passive = bool(_REF_PASSIVE_RE.search(head))
     phrase = ref.phrase
-    if asked_phrase and ref.cue is not None and ref.cue.op in ("before", "after") and not ref.cue.offset and not passive:
+    # (a pro-verb, "before he did so concerning Y", repeats the asked action whatever the rest
+    # of the clause reads as)
+    pro = ref.cue is not None and bool(_PRO_VERB_RE.search(q, ref.cue.end, ref.span[1]))
+    if (asked_phrase and ref.cue is not None and ref.cue.op in ("before", "after") and not ref.cue.offset and not passive
+            and (pro or not _distinct_actions(ctx, phrase, asked_phrase))):
         # (a passive reference is another action, done to the asked event's doer: "whom did X
-        # arrest before being threatened by Y" -- its own verb stays)
+        # arrest before being threatened by Y" -- its own verb stays; so does a verb the
+        # lexicon reads as another relation)
         phrase = asked_phrase
     if passive:  # oriented here: the agent's "by" is no part of the action any more
         return [name, re.sub(r"\s+by$", "", phrase), doer]
@@ -232,7 +258,7 @@ def _strict_parse(q: str, a: QuestionAnalysis, ctx: Any = None) -> dict:
             # Israel?": the asked event's known subject (implicit or a pronoun) did the
             # reference's own action; a passive ("after being criticised by Japan") makes the
             # name its agent
-            anchors.append(_own_action(q, ref, search[0], ms[0].text, phrase))
+            anchors.append(_own_action(q, ref, search[0], ms[0].text, phrase, ctx))
         elif search is not None and _pronoun_object(q, ref):
             # "after X threatened them": the reference's own action on the asked event's name
             anchors.append([ms[0].text, ref.phrase, search[0] if search[0] != UNKNOWN else search[2]])
