@@ -225,6 +225,15 @@ def _agent_first(q: str, occ: list[dict], names: list[str]) -> list[str]:
     return names[::-1] if ms[0].end <= ms[1].start and passive_agent_first(q, ms) else names
 
 
+def _sentence_initial(q: str, start: int) -> bool:
+    """True when the word at ``start`` opens a sentence of ``q`` (nothing or a sentence stop
+    before it): its capital says nothing about a name. A part-of-name grounding
+    (``name_word_candidates``) of such a word is dropped, as is a lowercase occurrence of it:
+    "**Against** whom did Thailand first use force?" is no mention of the World Organization
+    Against Torture, nor is "demonstrated **against**"."""
+    return not q[:start].strip() or q[:start].rstrip()[-1] in ".?!:;"
+
+
 def _outermost(ents: list[dict]) -> list[dict]:
     """Drop an occurrence that lies inside a longer occurrence of another entity: ``Kenya``
     inside "Police (Kenya)" or inside "the Kenyan police" is part of that name, not a slot
@@ -319,6 +328,10 @@ class ProgressiveParse(Stage):
                 if cands:
                     eid = cands[0][0]
                     occ = [(m, x.start(), x.end()) for x in re.finditer(re.escape(m), s["question"], re.I)]
+                    if how == "name_word":  # a name part is written capitalised, inside a sentence
+                        occ = [o for o in occ if s["question"][o[1]:o[2]] == m and not _sentence_initial(s["question"], o[1])]
+                        if not occ:
+                            continue
                     pb.setdefault(eid, [])
                     pb[eid].extend(o for o in (occ or [(m, -1, -1)]) if o not in pb[eid])
                     al.setdefault(eid, cands)
