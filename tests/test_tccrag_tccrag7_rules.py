@@ -5,6 +5,10 @@
   ``name_word_candidates``, the last tier of path B; several persons sharing the word are each
   a reading of the slot, most facts first (the KG decides). A sentence-initial or lowercase
   occurrence of the word is no such mention.
+* reference clause: a one-name clause that opens with a subject pronoun and has its own verb
+  ("on the day **it** said it would cooperate economically with Iraq", "after **he** rallied
+  against X") is a full event of a main-clause name (the main subject, or the main object when
+  the subject is asked), tried before the elliptic reading under the main relation.
 
 Tiny hand-built KGs, questions written for these tests, answers checked by hand; one check on
 the real KG's names (skipped without the shared data)."""
@@ -117,3 +121,48 @@ def test_real_kg_surnames(real_kg_table):
     for word in ("Indian", "Australian", "National", "Party"):
         assert best(word) is None, word
 
+
+# ----------------------------------------------------------------------------- pronoun clauses
+PRONOUN_ROWS = [
+    # China said it would cooperate economically with Iraq on 2012-03-01 and aided a Taiwanese
+    # farm worker that day; its only aid to Iraq is of 2012-05-01 (the elliptic reading's day)
+    ("China", "Express_intent_to_cooperate_economically", "Iraq", "2012-03-01"),
+    ("China", "Provide_aid", "Farm_Worker_(Taiwan)", "2012-03-01"),
+    ("China", "Provide_aid", "Iraq", "2012-05-01"),
+    # Musharraf said he would cooperate with Pakistani scholars on 2007-06-01; protests
+    # against him before and after it
+    ("Pervez_Musharraf", "Express_intent_to_cooperate", "Scholar_(Pakistan)", "2007-06-01"),
+    ("Opposition_Supporter_(Pakistan)", "Demonstrate_or_rally", "Pervez_Musharraf", "2007-03-01"),
+    ("Lawyer_(Pakistan)", "Demonstrate_or_rally", "Pervez_Musharraf", "2007-07-01"),
+    ("Student_(Pakistan)", "Demonstrate_or_rally", "Pervez_Musharraf", "2007-08-01"),
+]
+
+
+@pytest.fixture(scope="module")
+def pctx(make_symbolic_ctx):
+    return make_symbolic_ctx(PRONOUN_ROWS, encoder="hashing")
+
+
+def test_subject_pronoun_clause_is_the_main_subjects_event(pctx):
+    pred, tr = top(pctx, "Who did China provide aid to on the day it said it would cooperate economically with Iraq?")
+    assert pred == ["Farm Worker (Taiwan)"], tr  # the elliptic reading answered Iraq (2012-05-01)
+    assert [tuple(b) for b in tr["chain"]["boundary"]] == [(734563, 734563)], tr  # 2012-03-01
+
+
+def test_subject_pronoun_clause_of_a_subject_asking_question(pctx):
+    # the main clause asks its subject: the pronoun is the main object, Musharraf
+    pred, tr = top(pctx, "Who was the first to protest against Pervez Musharraf after he said he would "
+                         "cooperate with Pakistani scholars?")
+    assert pred == ["Lawyer (Pakistan)"], tr
+
+
+def test_pronoun_detection():
+    from tkgqa_ray.methods.tccrag.method import _pronoun_subject
+
+    q = "Who did China aid on the day it said it would cooperate with Iraq?"
+    cue_end, name = q.index(" it said"), q.index("Iraq")
+    assert _pronoun_subject(q, cue_end, name)
+    q = "Who did China aid on the same day as Iraq?"
+    assert not _pronoun_subject(q, q.index(" as Iraq"), q.index("Iraq"))
+    q = "Who did the police arrest after the day that they criticized X?"
+    assert _pronoun_subject(q, q.index(" that they"), q.index("X?"))

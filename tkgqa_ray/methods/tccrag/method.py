@@ -110,7 +110,8 @@ def _reference(q: str, ents: list[dict], order_span: tuple[int, int] | None,
         # one name: elliptic, or a clause with its own verb ("after they criticized X"):
         # its phrase is kept for the reference relations (tried after the elliptic reading)
         return {"entities": _agent_first(q[:max(b, end)], inside, names), "span": [min(a, order_span[0]), max(b, end)],
-                "phrase": phrase, "anaphor": anaphor}
+                "phrase": phrase, "anaphor": anaphor,
+                "pronoun_subject": len(names) == 1 and bool(phrase) and _pronoun_subject(q, order_span[1], inside[0]["start"])}
     after = sorted((e for e in ents if e["start"] >= order_span[1]), key=lambda e: e["start"])
     if not after or not _GAP.fullmatch(q[order_span[1]:after[0]["start"]]):
         return None
@@ -137,6 +138,20 @@ _REF_OBJ_PRONOUN_RE = re.compile(r"(?<!\bby )\b(them|it|him|her)\b(?!\s+(?:that|
 _LIGHT_BEFORE_PRONOUN = {"did", "do", "does", "done", "doing", "had", "has", "have", "having", "so", "same",
                          "the", "too", "also", "likewise", "again", "then", "to", "with"}
 _PLURAL_HEADS = {"police", "people", "military", "media", "personnel", "staff", "clergy", "youth", "public"}
+
+
+# a subject pronoun opening a reference clause, after the cue and an optional relative word:
+# "on the day **it** said it would cooperate with Iraq", "after **he** rallied against X"
+_SUBJECT_PRONOUN_RE = re.compile(r"\s*(?:(?:that|when|in\s+which|on\s+which)\s+)?(?:he|she|it|they)\b", re.I)
+
+
+def _pronoun_subject(q: str, cue_end: int, name_start: int) -> bool:
+    """True when the reference clause between the cue (ending at ``cue_end``) and its first
+    name opens with a subject pronoun: the clause is a full event whose subject is a
+    main-clause name ("Who did China provide aid to on the day **it** said it would cooperate
+    economically with Iraq?": China's statement about Iraq), not the elliptic reading (the
+    main relation with the clause's name: "on the same day as Iraq")."""
+    return 0 <= cue_end <= name_start and bool(_SUBJECT_PRONOUN_RE.match(q[cue_end:name_start]))
 
 
 def _plural(surface: str) -> bool:
@@ -445,6 +460,7 @@ class ProgressiveParse(Stage):
             swaps=tuple(sw for _, sw in readings),
             entity_readings=tuple(entity_readings(slots)),
             parallel=_parallel(ref, out),
+            reference_pronoun=bool((ref or {}).get("pronoun_subject")) and bool(ref_readings),
         )
         TccragState.of(s).parse = parse
         s["trace"]["parse"] = {
@@ -494,7 +510,8 @@ class ChainRetrieve(Stage):
                     subj, obj = q.subject, q.object
                     keys += [(subj, r, obj), (subj, r, None), (None, r, obj)]
                     for x in q.reference[:1]:
-                        keys += [(x, r, obj), (subj, r, x)] + [_event(subj, rr, x, rs) for rr, rs in p.reference_readings()]
+                        keys += [(x, r, obj), (subj, r, x)] + [_event(a, rr, x, rs) for rr, rs in p.reference_readings()
+                                                                for a in (subj, obj) if a is not None]
                 ref = p.reference
                 if len(ref) == 2:
                     keys += [_event(ref[0], rr, ref[1], rs) for rr, rs in p.reference_readings()] + [(ref[0], None, ref[1])]
@@ -584,13 +601,16 @@ class ChainRetrieve(Stage):
             if ref_rel is None:
                 evs.append(self.graph.teg(ref[0], ref[1], None))
         else:
+            ante = _pronoun_antecedent(p)
+            if ante is not None:  # a clause with a subject pronoun: its own event first
+                evs += [self._teg(_event(ante, rr, ref[0], rs)) for rr, rs in p.reference_readings()]
             if p.asked == "subject" and p.object is not None:
                 evs.append(self.graph.teg(ref[0], p.object, r))
             elif p.asked == "object" and p.subject is not None:
                 evs.append(self.graph.teg(p.subject, ref[0], r))
             elif p.asked == "time" and p.subject is not None and p.object is not None:
                 evs.append(self.graph.teg(ref[0], p.object, r))  # our reading: the name replaces the subject
-            if p.asked in ("object", "time") and p.subject is not None:
+            if p.asked in ("object", "time") and p.subject is not None and ante is None:
                 evs += [self._teg(_event(p.subject, rr, ref[0], rs)) for rr, rs in p.reference_readings() if rr != r]
         out: list[list[tuple[int, int]]] = []
         for ev in evs:
@@ -770,6 +790,23 @@ def _event(subj, r, obj, swap: bool) -> tuple:
     """(subject, relation, object) of a clause read through relation ``r`` (a store key);
     ``swap``: the clause's subject is the relation's KG object."""
     return (obj, r, subj) if swap else (subj, r, obj)
+
+
+def _pronoun_antecedent(p: TccParse) -> int | None:
+    """The main-clause name a one-name reference clause's subject pronoun stands for, or
+    None (no such pronoun): the main subject when the question asks the object or the time
+    ("who did China aid on the day **it** said ..."), else the main object, the only name of
+    a main clause that asks its subject ("who first protested against Musharraf after **he**
+    said he would cooperate with Pakistani scholars"). Its event (antecedent, the clause's
+    relation, the clause's name) is tried before the elliptic reading: before, the elliptic
+    reading came first, and under "same" its event was a fact of the asked chain itself, so
+    the clause's name was the answer (China aided Iraq that day), or a subject-asking main
+    clause had no clause reading at all (an unresolved boundary)."""
+    if not p.reference_pronoun or len(p.reference) != 1:
+        return None
+    if p.asked in ("object", "time") and p.subject is not None:
+        return p.subject
+    return p.object if p.asked in ("subject", "time") else None
 
 
 def _route(p: TccParse) -> str | None:

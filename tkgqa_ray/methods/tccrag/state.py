@@ -58,6 +58,9 @@ class TccParse:
     # the full reference event's other participant is an anaphor of a main-clause name in the
     # same slot ("... France earliest after X had applauded it"): a parallel event
     parallel: bool = False
+    # the one-name reference clause opens with a subject pronoun and has its own relation
+    # ("after **he** rallied against X"): a full event of a main-clause name (method._pronoun_antecedent)
+    reference_pronoun: bool = False
 
     def reference_readings(self) -> list[tuple[int, bool]]:
         """(relation id, swap) of the reference clause's phrase, in score order."""
