@@ -39,6 +39,9 @@ ROWS = [
     ("Thailand", "Use_conventional_military_force", "Military_(Cambodia)", "2011-02-04"),
     ("Protester_(Turkey)", "Demonstrate_or_rally", "Justice_and_Development_Party", "2013-06-01"),
     ("Protester_(Turkey)", "Demonstrate_or_rally", "Legislature_(Turkey)", "2013-07-01"),
+    # a month's abbreviation that is a given name
+    ("Jan_Fischer", "Make_statement", "Chad", "2005-01-10"),
+    ("Israeli_Defense_Forces", "Use_conventional_military_force", "Police_(Israel)", "2005-01-20"),
     # a common word of names: "National" heads seven
     *[(f"National_{w}", "Make_statement", "Chad", "2010-01-01")
       for w in ("Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot", "Golf")],
@@ -102,6 +105,13 @@ def test_sentence_initial_and_lowercase_words_are_no_name_parts(ctx):
                         "the Turkish legislature?")
     assert pred == ["Justice and Development Party"], tr
     assert "World Organization Against Torture" not in tr["parse"]["entities"], tr
+
+
+def test_a_word_of_a_stated_time_is_no_name_part(ctx):
+    assert names(ctx, "Jan") == ["Jan_Fischer"]  # the tier alone would take it
+    pred, tr = top(ctx, "In Jan. 2005, by which actor were the police in Israel hit with conventional military force?")
+    assert pred == ["Israeli Defense Forces"], tr
+    assert "Jan Fischer" not in tr["parse"]["entities"], tr
 
 
 def test_real_kg_surnames(real_kg_table):

@@ -245,7 +245,8 @@ def _sentence_initial(q: str, start: int) -> bool:
     before it): its capital says nothing about a name. A part-of-name grounding
     (``name_word_candidates``) of such a word is dropped, as is a lowercase occurrence of it:
     "**Against** whom did Thailand first use force?" is no mention of the World Organization
-    Against Torture, nor is "demonstrated **against**"."""
+    Against Torture, nor is "demonstrated **against**"; nor is a word of a stated time ("In
+    **Jan.** 2005, ...": no Jan Fischer), dropped at the caller with the cue's time spans."""
     return not q[:start].strip() or q[:start].rstrip()[-1] in ".?!:;"
 
 
@@ -339,12 +340,14 @@ class ProgressiveParse(Stage):
         per_state = _per_state(match_mention_candidates, [list(out.get("mentions", [])) if out else [] for out in outs], self.ctx)
         for s, hits, al in zip(states, per_state, alts):
             pb = {}
+            times = cue_signals(s["question"], self.ctx).time_spans
             for m, cands, how in hits:
                 if cands:
                     eid = cands[0][0]
                     occ = [(m, x.start(), x.end()) for x in re.finditer(re.escape(m), s["question"], re.I)]
                     if how == "name_word":  # a name part is written capitalised, inside a sentence
-                        occ = [o for o in occ if s["question"][o[1]:o[2]] == m and not _sentence_initial(s["question"], o[1])]
+                        occ = [o for o in occ if s["question"][o[1]:o[2]] == m and not _sentence_initial(s["question"], o[1])
+                               and not any(a <= o[1] < b for a, b in times)]
                         if not occ:
                             continue
                     pb.setdefault(eid, [])
