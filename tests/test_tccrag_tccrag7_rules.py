@@ -145,6 +145,7 @@ PRONOUN_ROWS = [
     ("Opposition_Supporter_(Pakistan)", "Demonstrate_or_rally", "Pervez_Musharraf", "2007-03-01"),
     ("Lawyer_(Pakistan)", "Demonstrate_or_rally", "Pervez_Musharraf", "2007-07-01"),
     ("Student_(Pakistan)", "Demonstrate_or_rally", "Pervez_Musharraf", "2007-08-01"),
+    ("Scholar_(Pakistan)", "Criticize_or_denounce", "Pervez_Musharraf", "2007-07-15"),
 ]
 
 
@@ -167,12 +168,22 @@ def test_subject_pronoun_clause_of_a_subject_asking_question(pctx):
 
 
 def test_pronoun_detection():
-    from tkgqa_ray.methods.tccrag.method import _pronoun_subject
+    from tkgqa_ray.methods.tccrag.method import _pronoun_voice
 
     q = "Who did China aid on the day it said it would cooperate with Iraq?"
-    cue_end, name = q.index(" it said"), q.index("Iraq")
-    assert _pronoun_subject(q, cue_end, name)
+    assert _pronoun_voice(q, q.index(" it said"), q.index("Iraq")) == "active"
     q = "Who did China aid on the same day as Iraq?"
-    assert not _pronoun_subject(q, q.index(" as Iraq"), q.index("Iraq"))
+    assert _pronoun_voice(q, q.index(" as Iraq"), q.index("Iraq")) is None
     q = "Who did the police arrest after the day that they criticized X?"
-    assert _pronoun_subject(q, q.index(" that they"), q.index("X?"))
+    assert _pronoun_voice(q, q.index(" that they"), q.index("X?")) == "active"
+    q = "Who last talked with X earlier than when it was negotiated with by the Y?"
+    assert _pronoun_voice(q, q.index(" it was"), q.index("Y?")) == "passive"
+
+
+def test_passive_pronoun_clause_has_the_clauses_name_as_agent(pctx):
+    # "when it was criticized by Pakistani scholars": the scholars' criticism of Musharraf
+    # (2007-07-15); the last protest before it is the lawyers' (2007-07-01). Read actively,
+    # (Musharraf, criticize, scholars) has no event and the elliptic reading is none either
+    pred, tr = top(pctx, "Who was the last to protest against Pervez Musharraf earlier than when it was "
+                         "criticized by Pakistani scholars?")
+    assert pred == ["Lawyer (Pakistan)"], tr

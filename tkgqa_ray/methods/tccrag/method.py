@@ -111,7 +111,7 @@ def _reference(q: str, ents: list[dict], order_span: tuple[int, int] | None,
         # its phrase is kept for the reference relations (tried after the elliptic reading)
         return {"entities": _agent_first(q[:max(b, end)], inside, names), "span": [min(a, order_span[0]), max(b, end)],
                 "phrase": phrase, "anaphor": anaphor,
-                "pronoun_subject": len(names) == 1 and bool(phrase) and _pronoun_subject(q, order_span[1], inside[0]["start"])}
+                "pronoun_subject": _pronoun_voice(q, order_span[1], inside[0]["start"]) if len(names) == 1 and phrase else None}
     after = sorted((e for e in ents if e["start"] >= order_span[1]), key=lambda e: e["start"])
     if not after or not _GAP.fullmatch(q[order_span[1]:after[0]["start"]]):
         return None
@@ -145,13 +145,24 @@ _PLURAL_HEADS = {"police", "people", "military", "media", "personnel", "staff", 
 _SUBJECT_PRONOUN_RE = re.compile(r"\s*(?:(?:that|when|in\s+which|on\s+which)\s+)?(?:he|she|it|they)\b", re.I)
 
 
-def _pronoun_subject(q: str, cue_end: int, name_start: int) -> bool:
-    """True when the reference clause between the cue (ending at ``cue_end``) and its first
-    name opens with a subject pronoun: the clause is a full event whose subject is a
-    main-clause name ("Who did China provide aid to on the day **it** said it would cooperate
-    economically with Iraq?": China's statement about Iraq), not the elliptic reading (the
-    main relation with the clause's name: "on the same day as Iraq")."""
-    return 0 <= cue_end <= name_start and bool(_SUBJECT_PRONOUN_RE.match(q[cue_end:name_start]))
+def _pronoun_voice(q: str, cue_end: int, name_start: int) -> str | None:
+    """"active" / "passive" when the reference clause between the cue (ending at ``cue_end``)
+    and its first name opens with a subject pronoun, else None: the clause is a full event
+    of a main-clause name ("Who did China provide aid to on the day **it** said it would
+    cooperate economically with Iraq?": China's statement about Iraq), not the elliptic
+    reading (the main relation with the clause's name: "on the same day as Iraq").
+    "passive": the name is the clause's agent ("earlier than when **it** was commented on
+    **by** X": X commented on the pronoun's name)."""
+    if not (0 <= cue_end <= name_start):
+        return None
+    text = q[cue_end:name_start]
+    if not _SUBJECT_PRONOUN_RE.match(text):
+        return None
+    return "passive" if _PASSIVE_BY_RE.search(text) else "active"
+
+
+# a passive clause up to its agent: "it was negotiated with by", "they were criticized by"
+_PASSIVE_BY_RE = re.compile(r"\b(?:was|were|is|are|been|being|got|get)\b.*\bby\s*(?:the\s+)?$", re.I)
 
 
 def _plural(surface: str) -> bool:
@@ -463,7 +474,7 @@ class ProgressiveParse(Stage):
             swaps=tuple(sw for _, sw in readings),
             entity_readings=tuple(entity_readings(slots)),
             parallel=_parallel(ref, out),
-            reference_pronoun=bool((ref or {}).get("pronoun_subject")) and bool(ref_readings),
+            reference_pronoun=(ref or {}).get("pronoun_subject") if ref_readings else None,
         )
         TccragState.of(s).parse = parse
         s["trace"]["parse"] = {
@@ -515,6 +526,7 @@ class ChainRetrieve(Stage):
                     for x in q.reference[:1]:
                         keys += [(x, r, obj), (subj, r, x)] + [_event(a, rr, x, rs) for rr, rs in p.reference_readings()
                                                                 for a in (subj, obj) if a is not None]
+                        keys += [_event(x, rr, a, rs) for rr, rs in p.reference_readings() for a in (subj, obj) if a is not None]
                 ref = p.reference
                 if len(ref) == 2:
                     keys += [_event(ref[0], rr, ref[1], rs) for rr, rs in p.reference_readings()] + [(ref[0], None, ref[1])]
@@ -606,7 +618,8 @@ class ChainRetrieve(Stage):
         else:
             ante = _pronoun_antecedent(p)
             if ante is not None:  # a clause with a subject pronoun: its own event first
-                evs += [self._teg(_event(ante, rr, ref[0], rs)) for rr, rs in p.reference_readings()]
+                pair = (ref[0], ante) if p.reference_pronoun == "passive" else (ante, ref[0])
+                evs += [self._teg(_event(pair[0], rr, pair[1], rs)) for rr, rs in p.reference_readings()]
             if p.asked == "subject" and p.object is not None:
                 evs.append(self.graph.teg(ref[0], p.object, r))
             elif p.asked == "object" and p.subject is not None:
@@ -804,7 +817,8 @@ def _pronoun_antecedent(p: TccParse) -> int | None:
     relation, the clause's name) is tried before the elliptic reading: before, the elliptic
     reading came first, and under "same" its event was a fact of the asked chain itself, so
     the clause's name was the answer (China aided Iraq that day), or a subject-asking main
-    clause had no clause reading at all (an unresolved boundary)."""
+    clause had no clause reading at all (an unresolved boundary). A passive clause ("when it
+    was commented on by X") has the clause's name as its subject (``_pronoun_voice``)."""
     if not p.reference_pronoun or len(p.reference) != 1:
         return None
     if p.asked in ("object", "time") and p.subject is not None:
