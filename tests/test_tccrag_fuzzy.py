@@ -73,9 +73,12 @@ def test_the_cutoff_is_difflibs_ratio_on_these_pairs(table):
 def test_the_fuzzy_tier_in_hybrid_matching(table):
     ctx = SimpleNamespace(table=table, embeddings=_NoEmbeddingHit())
     got = {m: (cands, how) for m, cands, how in match_mention_candidates(
-        ["Kenya", "Nouri al-Malki", "Ahmadinejad"], ctx)}
+        ["Kenya", "Nouri al-Malki", "Ahmadinejad", "Atlantis"], ctx)}
     cands, how = got["Kenya"]
     assert how == "exact" and _name(table, cands[0][0]) == "Kenya"
     cands, how = got["Nouri al-Malki"]
     assert how == "fuzzy" and [(_name(table, e), round(s, 4)) for e, s in cands] == [("Nouri al-Maliki", 0.9655)]
-    assert got["Ahmadinejad"] == ([], "none")
+    # a surname alone is below the fuzzy cutoff: the name-word tier after it grounds it (tccrag7)
+    cands, how = got["Ahmadinejad"]
+    assert how == "name_word" and [_name(table, e) for e, _ in cands] == ["Mahmoud Ahmadinejad"]
+    assert got["Atlantis"] == ([], "none")

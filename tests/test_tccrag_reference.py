@@ -119,22 +119,27 @@ def test_time_question_with_an_elliptic_reference(pctx):
 
 
 def test_reference_clause_with_its_own_verb(pctx):
-    # the paper's elliptic reading first: Police (Kenya) arrested Protester (Kenya) on
-    # 2012-03-20, no arrest after it -> empty chain. Then the clause's own relation: the
-    # police criticized the protesters on 2012-02-10, the first arrest after it is
-    # Journalist (Kenya) (2012-02-15).
+    # "after it criticized X": a subject pronoun for the main subject and the clause's own
+    # verb make a full event, read first (tccrag7; before, the elliptic reading under the
+    # main relation came first, as "after X" would be read). Police (Kenya) criticized
+    # Protester (Kenya) on 2012-02-10, the first arrest after it is Journalist (Kenya)
+    # (2012-02-15); the elliptic reading (the arrest of 2012-03-20) is not tried.
     (row,) = run(pctx, ["Who did Police (Kenya) arrest first after it criticized Protester (Kenya)?"])
     assert row["trace"]["parse"]["reference"] == ["Protester (Kenya)"], row["trace"]
     assert row["predictions"][:1] == ["Journalist (Kenya)"], row["trace"]
     rd = row["trace"]["chain"]["reading"]
-    assert rd["boundary_reading"] == 1 and rd["relation"].startswith("Arrest")
-    # when the elliptic reading has a chain it answers (the paper's rule): Police (Kenya)
-    # arrested Citizen (Kenya) on 2012-01-07; the first arrest after it: Journalist (Kenya),
-    # not the one after the criticism of 2012-01-20 (also Journalist here, so check the boundary)
+    assert "boundary_reading" not in rd and rd["relation"].startswith("Arrest")
+    assert [tuple(b) for b in row["trace"]["chain"]["boundary"]] == [(D("2012-02-10"), D("2012-02-10"))]
+    # the same when the elliptic reading has an event too: the boundary is the criticism of
+    # Citizen (Kenya) (2012-01-20), not the arrest of Citizen (Kenya) (2012-01-07); the first
+    # arrest after it: Journalist (Kenya)
     (row,) = run(pctx, ["Who did Police (Kenya) arrest first after it criticized Citizen (Kenya)?"])
     assert row["predictions"][:1] == ["Journalist (Kenya)"], row["trace"]
-    assert "boundary_reading" not in row["trace"]["chain"]["reading"]
-    assert [tuple(b) for b in row["trace"]["chain"]["boundary"]] == [(D("2012-01-07"), D("2012-01-07"))]
+    assert [tuple(b) for b in row["trace"]["chain"]["boundary"]] == [(D("2012-01-20"), D("2012-01-20"))]
+    # without the pronoun the clause's name is an elliptic reference under the main relation
+    # (the paper's rule): "after Citizen (Kenya)" is the arrest of 2012-01-07
+    (row,) = run(pctx, ["Who did Police (Kenya) arrest first after Citizen (Kenya)?"])
+    assert [tuple(b) for b in row["trace"]["chain"]["boundary"]] == [(D("2012-01-07"), D("2012-01-07"))], row["trace"]
 
 
 def D(s):

@@ -110,7 +110,8 @@ def _reference(q: str, ents: list[dict], order_span: tuple[int, int] | None,
         # one name: elliptic, or a clause with its own verb ("after they criticized X"):
         # its phrase is kept for the reference relations (tried after the elliptic reading)
         return {"entities": _agent_first(q[:max(b, end)], inside, names), "span": [min(a, order_span[0]), max(b, end)],
-                "phrase": phrase, "anaphor": anaphor}
+                "phrase": phrase, "anaphor": anaphor,
+                "pronoun_subject": _pronoun_voice(q, order_span[1], inside[0]["start"]) if len(names) == 1 and phrase else None}
     after = sorted((e for e in ents if e["start"] >= order_span[1]), key=lambda e: e["start"])
     if not after or not _GAP.fullmatch(q[order_span[1]:after[0]["start"]]):
         return None
@@ -137,6 +138,31 @@ _REF_OBJ_PRONOUN_RE = re.compile(r"(?<!\bby )\b(them|it|him|her)\b(?!\s+(?:that|
 _LIGHT_BEFORE_PRONOUN = {"did", "do", "does", "done", "doing", "had", "has", "have", "having", "so", "same",
                          "the", "too", "also", "likewise", "again", "then", "to", "with"}
 _PLURAL_HEADS = {"police", "people", "military", "media", "personnel", "staff", "clergy", "youth", "public"}
+
+
+# a subject pronoun opening a reference clause, after the cue and an optional relative word:
+# "on the day **it** said it would cooperate with Iraq", "after **he** rallied against X"
+_SUBJECT_PRONOUN_RE = re.compile(r"\s*(?:(?:that|when|in\s+which|on\s+which)\s+)?(?:he|she|it|they)\b", re.I)
+
+
+def _pronoun_voice(q: str, cue_end: int, name_start: int) -> str | None:
+    """"active" / "passive" when the reference clause between the cue (ending at ``cue_end``)
+    and its first name opens with a subject pronoun, else None: the clause is a full event
+    of a main-clause name ("Who did China provide aid to on the day **it** said it would
+    cooperate economically with Iraq?": China's statement about Iraq), not the elliptic
+    reading (the main relation with the clause's name: "on the same day as Iraq").
+    "passive": the name is the clause's agent ("earlier than when **it** was commented on
+    **by** X": X commented on the pronoun's name)."""
+    if not (0 <= cue_end <= name_start):
+        return None
+    text = q[cue_end:name_start]
+    if not _SUBJECT_PRONOUN_RE.match(text):
+        return None
+    return "passive" if _PASSIVE_BY_RE.search(text) else "active"
+
+
+# a passive clause up to its agent: "it was negotiated with by", "they were criticized by"
+_PASSIVE_BY_RE = re.compile(r"\b(?:was|were|is|are|been|being|got|get)\b.*\bby\s*(?:the\s+)?$", re.I)
 
 
 def _plural(surface: str) -> bool:
@@ -223,6 +249,16 @@ def _agent_first(q: str, occ: list[dict], names: list[str]) -> list[str]:
     first = [next(e for e in occ if e["name"] == n) for n in names]
     ms = [SimpleNamespace(start=e["start"], end=e["end"]) for e in first]
     return names[::-1] if ms[0].end <= ms[1].start and passive_agent_first(q, ms) else names
+
+
+def _sentence_initial(q: str, start: int) -> bool:
+    """True when the word at ``start`` opens a sentence of ``q`` (nothing or a sentence stop
+    before it): its capital says nothing about a name. A part-of-name grounding
+    (``name_word_candidates``) of such a word is dropped, as is a lowercase occurrence of it:
+    "**Against** whom did Thailand first use force?" is no mention of the World Organization
+    Against Torture, nor is "demonstrated **against**"; nor is a word of a stated time ("In
+    **Jan.** 2005, ...": no Jan Fischer), dropped at the caller with the cue's time spans."""
+    return not q[:start].strip() or q[:start].rstrip()[-1] in ".?!:;"
 
 
 def _outermost(ents: list[dict]) -> list[dict]:
@@ -315,10 +351,16 @@ class ProgressiveParse(Stage):
         per_state = _per_state(match_mention_candidates, [list(out.get("mentions", [])) if out else [] for out in outs], self.ctx)
         for s, hits, al in zip(states, per_state, alts):
             pb = {}
+            times = cue_signals(s["question"], self.ctx).time_spans
             for m, cands, how in hits:
                 if cands:
                     eid = cands[0][0]
                     occ = [(m, x.start(), x.end()) for x in re.finditer(re.escape(m), s["question"], re.I)]
+                    if how == "name_word":  # a name part is written capitalised, inside a sentence
+                        occ = [o for o in occ if s["question"][o[1]:o[2]] == m and not _sentence_initial(s["question"], o[1])
+                               and not any(a <= o[1] < b for a, b in times)]
+                        if not occ:
+                            continue
                     pb.setdefault(eid, [])
                     pb[eid].extend(o for o in (occ or [(m, -1, -1)]) if o not in pb[eid])
                     al.setdefault(eid, cands)
@@ -432,6 +474,7 @@ class ProgressiveParse(Stage):
             swaps=tuple(sw for _, sw in readings),
             entity_readings=tuple(entity_readings(slots)),
             parallel=_parallel(ref, out),
+            reference_pronoun=(ref or {}).get("pronoun_subject") if ref_readings else None,
         )
         TccragState.of(s).parse = parse
         s["trace"]["parse"] = {
@@ -481,7 +524,9 @@ class ChainRetrieve(Stage):
                     subj, obj = q.subject, q.object
                     keys += [(subj, r, obj), (subj, r, None), (None, r, obj)]
                     for x in q.reference[:1]:
-                        keys += [(x, r, obj), (subj, r, x)] + [_event(subj, rr, x, rs) for rr, rs in p.reference_readings()]
+                        keys += [(x, r, obj), (subj, r, x)] + [_event(a, rr, x, rs) for rr, rs in p.reference_readings()
+                                                                for a in (subj, obj) if a is not None]
+                        keys += [_event(x, rr, a, rs) for rr, rs in p.reference_readings() for a in (subj, obj) if a is not None]
                 ref = p.reference
                 if len(ref) == 2:
                     keys += [_event(ref[0], rr, ref[1], rs) for rr, rs in p.reference_readings()] + [(ref[0], None, ref[1])]
@@ -571,13 +616,17 @@ class ChainRetrieve(Stage):
             if ref_rel is None:
                 evs.append(self.graph.teg(ref[0], ref[1], None))
         else:
+            ante = _pronoun_antecedent(p)
+            if ante is not None:  # a clause with a subject pronoun: its own event first
+                pair = (ref[0], ante) if p.reference_pronoun == "passive" else (ante, ref[0])
+                evs += [self._teg(_event(pair[0], rr, pair[1], rs)) for rr, rs in p.reference_readings()]
             if p.asked == "subject" and p.object is not None:
                 evs.append(self.graph.teg(ref[0], p.object, r))
             elif p.asked == "object" and p.subject is not None:
                 evs.append(self.graph.teg(p.subject, ref[0], r))
             elif p.asked == "time" and p.subject is not None and p.object is not None:
                 evs.append(self.graph.teg(ref[0], p.object, r))  # our reading: the name replaces the subject
-            if p.asked in ("object", "time") and p.subject is not None:
+            if p.asked in ("object", "time") and p.subject is not None and ante is None:
                 evs += [self._teg(_event(p.subject, rr, ref[0], rs)) for rr, rs in p.reference_readings() if rr != r]
         out: list[list[tuple[int, int]]] = []
         for ev in evs:
@@ -757,6 +806,24 @@ def _event(subj, r, obj, swap: bool) -> tuple:
     """(subject, relation, object) of a clause read through relation ``r`` (a store key);
     ``swap``: the clause's subject is the relation's KG object."""
     return (obj, r, subj) if swap else (subj, r, obj)
+
+
+def _pronoun_antecedent(p: TccParse) -> int | None:
+    """The main-clause name a one-name reference clause's subject pronoun stands for, or
+    None (no such pronoun): the main subject when the question asks the object or the time
+    ("who did China aid on the day **it** said ..."), else the main object, the only name of
+    a main clause that asks its subject ("who first protested against Musharraf after **he**
+    said he would cooperate with Pakistani scholars"). Its event (antecedent, the clause's
+    relation, the clause's name) is tried before the elliptic reading: before, the elliptic
+    reading came first, and under "same" its event was a fact of the asked chain itself, so
+    the clause's name was the answer (China aided Iraq that day), or a subject-asking main
+    clause had no clause reading at all (an unresolved boundary). A passive clause ("when it
+    was commented on by X") has the clause's name as its subject (``_pronoun_voice``)."""
+    if not p.reference_pronoun or len(p.reference) != 1:
+        return None
+    if p.asked in ("object", "time") and p.subject is not None:
+        return p.subject
+    return p.object if p.asked in ("subject", "time") else None
 
 
 def _route(p: TccParse) -> str | None:

@@ -58,6 +58,10 @@ class TccParse:
     # the full reference event's other participant is an anaphor of a main-clause name in the
     # same slot ("... France earliest after X had applauded it"): a parallel event
     parallel: bool = False
+    # the one-name reference clause opens with a subject pronoun and has its own relation
+    # ("after **he** rallied against X"): a full event of a main-clause name (method._pronoun_antecedent);
+    # "active", or "passive" when the clause's name is its agent ("when it was criticized by X")
+    reference_pronoun: str | None = None
 
     def reference_readings(self) -> list[tuple[int, bool]]:
         """(relation id, swap) of the reference clause's phrase, in score order."""
