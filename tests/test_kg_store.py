@@ -243,3 +243,29 @@ def test_posting_index_packed_and_fallback_sorts_agree():
     assert np.array_equal(a.offsets, b.offsets) and np.array_equal(a.keys + (1 << 40), b.keys)
     assert sum(len(a.list_of(int(k))) for k in a.keys) == len(fids)
     assert a.list_of(999).tolist() == []
+
+
+def test_per_table_caches_are_keyed_by_content_not_by_id():
+    """Derived-data caches (``kg.table.table_cache_key``): the same facts share one entry; other
+    facts get their own, even when the first table is gone and its id() is handed on."""
+    import gc
+
+    from tkgqa_ray.kg.table import table_cache_key
+    from tkgqa_ray.methods.scop.evidence import place_members
+    from tkgqa_ray.methods.scop.triple_index import TripleIndex
+
+    kenya = [("Police_(Kenya)", "Arrest", "Citizen_(Kenya)", "2010-01-01", "2010-01-01")]
+    peru = [("Police_(Peru)", "Arrest", "Citizen_(Peru)", "2010-01-01", "2010-01-01")]
+    a, b = FactTable.from_rows(kenya), FactTable.from_rows(kenya)
+    assert table_cache_key(a) == table_cache_key(b) == a.content_hash
+    assert place_members(a) is place_members(b) and TripleIndex.for_table(a) is TripleIndex.for_table(b)
+    ken = {k: v.tolist() for k, v in place_members(a).items()}
+    assert ken == {"KEN": [0, 1]}  # Police_(Kenya), Citizen_(Kenya)
+    del a, b
+    gc.collect()
+    seen = []
+    for _ in range(20):  # new tables, some of which get a freed id: never the old entry
+        t = FactTable.from_rows(peru)
+        seen.append(id(t))
+        assert {k: v.tolist() for k, v in place_members(t).items()} == {"PER": [0, 1]}
+    assert table_cache_key(object()) is not None  # a table-like object without a hash: itself

@@ -30,6 +30,14 @@ def display(name: str) -> str:
     return name.replace("_", " ")
 
 
+def table_cache_key(table: object) -> object:
+    """Key for a module-level cache of something derived from a table: its content hash (the
+    same facts share one entry), else the object itself. Never ``id(table)``: a freed table's id
+    is handed to the next object, which then reads the old table's entry."""
+    key = getattr(table, "content_hash", None)
+    return key if key is not None else table
+
+
 def iso_day(ordinal: int) -> str:
     """``YYYY-MM-DD`` of a day ordinal (:func:`tkgqa_ray.time.format_day` at day granularity)."""
     return format_day(ordinal)

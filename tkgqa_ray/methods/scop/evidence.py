@@ -40,14 +40,17 @@ class NameResolver:
         return i if i is not None else self.drid.get(x)
 
 
-_PLACES: dict[int, dict[str, np.ndarray]] = {}
+_PLACES: dict[object, dict[str, np.ndarray]] = {}  # kg.table.table_cache_key -> place members
 
 
 def place_members(table: Any) -> dict[str, np.ndarray]:
     """Place key (``nlu.actors.place_lexicon``: ISO alpha-3 or a region's name) -> ids of that
     place's actors (``Police_(Kenya)`` is Kenya's) and of the place's own entity (``Kenya``),
     built once per table (one pass over the entity names)."""
-    got = _PLACES.get(id(table))
+    from tkgqa_ray.kg.table import table_cache_key
+
+    cache_key = table_cache_key(table)
+    got = _PLACES.get(cache_key)
     if got is None:
         from tkgqa_ray.nlu.actors import decompose, place_lexicon
 
@@ -58,7 +61,7 @@ def place_members(table: Any) -> dict[str, np.ndarray]:
             key = lex.resolve(d.place if d is not None else name)
             if key is not None:
                 by.setdefault(key, []).append(i)
-        got = _PLACES[id(table)] = {k: np.asarray(v, dtype=np.int64) for k, v in by.items()}
+        got = _PLACES[cache_key] = {k: np.asarray(v, dtype=np.int64) for k, v in by.items()}
     return got
 
 

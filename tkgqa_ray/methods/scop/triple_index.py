@@ -39,7 +39,9 @@ class TripleIndex:
 
     @classmethod
     def for_table(cls, table: Any) -> "TripleIndex":
-        key = getattr(table, "content_hash", None) or id(table)
+        from tkgqa_ray.kg.table import table_cache_key
+
+        key = table_cache_key(table)
         with cls._lock:
             idx = cls._cache.get(key)
             if idx is None:
