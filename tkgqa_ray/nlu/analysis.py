@@ -23,6 +23,7 @@ from dataclasses import replace as dc_replace
 from typing import Any
 
 from .actors import place_lexicon
+from .anaphora import antecedent
 from .entities import EntityMatcher, Mention, find_entity_mentions
 from .relations import relation_phrase
 from .statement import LEAD_RE, statement_reference
@@ -114,6 +115,9 @@ class Clause:
     # a personal pronoun standing for a name of the reference clause in a main clause without
     # names ("After X's visit to Y, whom did they visit first?"); open_slot is then relative to it
     pronoun: tuple[int, int] | None = None
+    # the reference clause's name that ``pronoun`` stands for (:mod:`.anaphora`: agreement, then
+    # the same slot as the pronoun's), or None when there is no pronoun
+    antecedent: Mention | None = None
 
 
 @dataclass
@@ -449,6 +453,7 @@ def analyze(question: str, matcher: EntityMatcher, embeddings: Any = None) -> Qu
         if pro is not None:
             main.pronoun = pro
             main.open_slot = _open_slot(mask_spans(masked, ref_spans), wh, Mention(masked[pro[0] : pro[1]], pro[0], pro[1], (), ()))
+            main.antecedent = _main_antecedent(question, question[pro[0] : pro[1]], main.open_slot, refs[0])
     if answer_type == "entity":
         _stated_pro_form(question, masked, wh, main, refs)
     return QuestionAnalysis(question, mentions, cues, answer_type, time_level, main, refs, wh, tuple(wspans),
@@ -508,6 +513,23 @@ def _main_pronoun(masked: str, blank: list[tuple[int, int]]) -> tuple[int, int] 
             continue  # "who was it ...": a cleft's dummy subject
         return m.span()
     return None
+
+
+def _main_antecedent(question: str, pronoun: str, open_slot: str | None, ref: Clause) -> Mention | None:
+    """The name of a full reference event a main-clause pronoun stands for: the one that
+    agrees with it (:func:`.anaphora.antecedent`), the name in the pronoun's own slot first
+    (parallel clauses: "After X visited Y, who visited it?" is Y; "who did they appeal to?"
+    the reference's doer). "Before Mikulas Dzurinda offered support to Lucia Zitnanska, who had
+    **she** last made a statement about?" is Zitnanska, the object, by gender. None for a
+    reference with fewer than two names; the same-slot name when none agrees."""
+    if len(ref.mentions) < 2:
+        return None
+    r0, r1 = ref.mentions[0], ref.mentions[1]
+    if passive_agent_first(question[: ref.span[1]], ref.mentions):
+        r0, r1 = r1, r0
+    order = [r0, r1] if open_slot == "object" else [r1, r0]  # a subject pronoun asks the object
+    k = antecedent(pronoun, [(m.text, m.name) for m in order])
+    return order[k if k is not None else 0]
 
 
 _RANKED_HEAD_RE = re.compile(

@@ -19,6 +19,7 @@ import numpy as np
 from tkgqa_ray.backbones.base import SYMBOLIC_ROLES
 from tkgqa_ray.nlu import QuestionAnalysis, infer_answer_type, infer_time_level
 from tkgqa_ray.nlu.analysis import _PRO_VERB_RE, leftover_names, leftover_words, passive_agent_first
+from tkgqa_ray.nlu.anaphora import OBJECT_PRONOUN_RE, agreement, antecedent, features, opening_pronoun
 from tkgqa_ray.nlu.cache import context_analysis
 from tkgqa_ray.time import parse_time, format_day
 
@@ -124,23 +125,25 @@ def _own_action(q: str, ref: Any, doer: str, name: str, asked_phrase: str | None
     return [doer, phrase, name]
 
 
-# an object pronoun after the reference's verb ("before X threatened them", "after X's threats
-# against it"): it stands for the asked event's name
-# (not the agent of a passive, "once X was arrested by them": that is the asked event's doer
-# acting on X, the parallel reading)
-_REF_OBJ_PRONOUN_RE = re.compile(r"(?<!\bby )\b(?:them|it|him|her)\b", re.I)
-
-
-def _pronoun_object(q: str, ref: Any) -> bool:
-    """True when a one-name reference clause has its own action on an object pronoun after
-    the name: "Whom did the Kenyan police arrest first after X threatened them?" -- X
-    threatened the police, not "X arrested someone" (a pro-form "after X did it / so" repeats
-    the asked action and stays a parallel reference)."""
+def _pronoun_object(q: str, ref: Any) -> str | None:
+    """The object pronoun after the name of a one-name reference clause with its own action
+    on it, or None: "Whom did the Kenyan police arrest first after X threatened **them**?" --
+    X threatened the police, not "X arrested someone" (a pro-form "after X did it / so"
+    repeats the asked action and stays a parallel reference). The pattern is nlu's
+    (:data:`tkgqa_ray.nlu.anaphora.OBJECT_PRONOUN_RE`), shared with TCC-RAG."""
     if not ref.phrase or _light(ref.phrase) or ref.cue is None:
-        return False
+        return None
     tail = q[ref.mentions[0].end : ref.span[1]]
-    m = _REF_OBJ_PRONOUN_RE.search(tail)
-    return bool(m) and any(w not in _LIGHT_VERBS for w in re.findall(r"[a-z]+", tail[: m.start()].lower()))
+    m = OBJECT_PRONOUN_RE.search(tail)
+    if m and any(w not in _LIGHT_VERBS for w in re.findall(r"[a-z]+", tail[: m.start()].lower())):
+        return m.group(1)
+    return None
+
+
+def _agrees(pronoun: str | None, m: Any) -> bool:
+    """True when the pronoun may stand for mention ``m`` (nlu's agreement: "them" is no
+    country, "he" no police force); any pronoun when there is no such name to check."""
+    return pronoun is not None and (m is None or antecedent(pronoun, [(m.text, m.name)]) is not None)
 
 
 def _linked(ctx: Any, a: Any, b: Any) -> bool:
@@ -157,10 +160,16 @@ def _linked(ctx: Any, a: Any, b: Any) -> bool:
     return False
 
 
-def _antecedent(ctx: Any, name: Any, asked: tuple) -> Any:
-    """The asked event's name an object pronoun of a one-name reference stands for: the one
-    the KG links to the reference's ``name`` (the asked subject first), else the subject."""
-    return next((m for m in asked if _linked(ctx, name, m)), asked[0])
+def _antecedent(ctx: Any, name: Any, asked: tuple, pronoun: str, linked: bool = True) -> Any:
+    """The asked event's name a pronoun of a one-name reference stands for: of the names that
+    agree with it best (nlu's :func:`~tkgqa_ray.nlu.anaphora.antecedent`: "them" is Ugandan
+    citizens, not the Democratic Party; "him" the head of government, not Catherine Ashton),
+    the one the KG links to the reference's ``name`` (the asked subject first), else the
+    subject. All of them when none agrees (the old reading). ``linked=False``: the subject
+    first among equals, without the KG (a subject pronoun, the asked doer by default)."""
+    scores = [agreement(pronoun, features(m.text, m.name)) for m in asked]
+    best = [m for m, s in zip(asked, scores) if s == max(scores)] if max(scores) > 0 else list(asked)
+    return next((m for m in best if linked and _linked(ctx, name, m)), best[0])
 
 
 def _pro_form_main(a: QuestionAnalysis) -> bool:
@@ -227,12 +236,14 @@ def _strict_parse(q: str, a: QuestionAnalysis, ctx: Any = None) -> dict:
         if passive_agent_first(q[: ref.span[1]], ref.mentions):
             r0, r1 = r1, r0
         act = a.main.phrase if a.main.phrase and not _light(a.main.phrase) else (ref.phrase or a.main.phrase or DEFAULT_PHRASE)
+        # (a pronoun stands for the reference's name nlu's agreement picks, by default the one
+        # in its own slot: "After X's statement about Y, whom did they address next?" is X)
+        ante = a.main.antecedent
         if a.main.pronoun is not None and a.main.open_slot == "object":
-            # "After X's statement about Y, whom did they address next?": the subject pronoun is
-            # the reference's doer, the wh-phrase asks the object of the asked action
-            search = [r0.text, act, UNKNOWN]
+            # the subject pronoun is the asked action's doer, the wh-phrase asks its object
+            search = [(ante or r0).text, act, UNKNOWN]
         else:
-            search = [UNKNOWN, act, r1.text]
+            search = [UNKNOWN, act, (ante or r1).text]
     elif a.answer_type == "entity":
         if not main:
             raise ValueError("no entity mention for the asked event")
@@ -259,23 +270,28 @@ def _strict_parse(q: str, a: QuestionAnalysis, ctx: Any = None) -> dict:
             # reference's own action; a passive ("after being criticised by Japan") makes the
             # name its agent
             anchors.append(_own_action(q, ref, search[0], ms[0].text, phrase, ctx))
-        elif search is not None and _pronoun_object(q, ref):
+        elif search is not None and _agrees(_pronoun_object(q, ref), main[0] if main else None):
             # "after X threatened them": the reference's own action on the asked event's name
+            # (one that agrees: "before a US envoy demanded them" are the talks, not Iran)
             anchors.append([ms[0].text, ref.phrase, search[0] if search[0] != UNKNOWN else search[2]])
         elif search is not None:  # parallel reference: the other name in the asked role
             other = ms[0].text
             anchors.append([other, phrase, search[2]] if search[0] == UNKNOWN else [search[0], phrase, other])
         elif anchors:  # time question, one name in the reference
-            if asked and _pronoun_object(q, ref):
+            pro = _pronoun_object(q, ref) if asked else None
+            if pro:
                 # "When did X first criticise Y after Z had consulted it?": the reference's own
-                # action on a name of the asked event; "it" may stand for either, so the reading
-                # with KG evidence between Z and that name wins (the subject, the likelier
-                # antecedent, when both or neither have some)
-                anchors.append([ms[0].text, ref.phrase, _antecedent(ctx, ms[0], asked).text])
+                # action on a name of the asked event; "it" may stand for either, so agreement
+                # and then the reading with KG evidence between Z and that name decide
+                anchors.append([ms[0].text, ref.phrase, _antecedent(ctx, ms[0], asked, pro).text])
             elif ref.phrase and _verb_before(q, ref):
                 # "before visiting Iran", "after it had visited Iran": the asked event's subject
-                # (implicit or a pronoun) did the reference's action to the name
-                anchors.append(_own_action(q, ref, anchors[0][0], ms[0].text))
+                # (implicit or a pronoun) did the reference's action to the name; a subject
+                # pronoun that agrees only with the asked object is its object ("before **he**
+                # negotiated with X", he = the asked event's Nuri al-Maliki, not the police)
+                sub = opening_pronoun(q[ref.cue.end : ms[0].start]) if asked else None
+                doer = _antecedent(ctx, ms[0], asked, sub, linked=False).text if sub else anchors[0][0]
+                anchors.append(_own_action(q, ref, doer, ms[0].text))
             else:  # elliptic ("after Iran did"): same action, the name replaces the subject
                 anchors.append([ms[0].text, anchors[0][1], anchors[0][2]])
     return {"anchors": anchors, "search": search}

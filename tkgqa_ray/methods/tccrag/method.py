@@ -49,6 +49,7 @@ from tkgqa_ray.methods.tccrag.parsing import (
 )
 from tkgqa_ray.methods.tccrag.state import KEY, EntityReading, TccParse, TccragState, check_stages
 from tkgqa_ray.methods.tccrag.views import CausalCueGraph
+from tkgqa_ray.nlu.anaphora import OBJECT_PRONOUN_RE, antecedent, opening_pronoun
 from tkgqa_ray.nlu.relations import ground_relation, ground_relations
 from tkgqa_ray.methods.tccrag.cues import cue_signals
 from tkgqa_ray.retrieval.dense import dense_fact_ids
@@ -129,20 +130,10 @@ def _reference(q: str, ents: list[dict], order_span: tuple[int, int] | None,
     return {"entities": names, "span": [order_span[0], max(end, clause_end if inner else end)], "phrase": phrase}
 
 
-# an object pronoun after the reference clause's name ("before X threatened them", "in the year
-# X expressed a wish to meet him"); not a passive agent ("once X was arrested by them": the
-# asked event's doer acting, the parallel reading) nor a cleft / relative head ("it that")
-_REF_OBJ_PRONOUN_RE = re.compile(r"(?<!\bby )\b(them|it|him|her)\b(?!\s+(?:that|who|which)\b)", re.I)
 # words that make no action of their own before the pronoun: "after X did it / had done it"
 # repeats the main action (a pro-form; the elliptic reading stays)
 _LIGHT_BEFORE_PRONOUN = {"did", "do", "does", "done", "doing", "had", "has", "have", "having", "so", "same",
                          "the", "too", "also", "likewise", "again", "then", "to", "with"}
-_PLURAL_HEADS = {"police", "people", "military", "media", "personnel", "staff", "clergy", "youth", "public"}
-
-
-# a subject pronoun opening a reference clause, after the cue and an optional relative word:
-# "on the day **it** said it would cooperate with Iraq", "after **he** rallied against X"
-_SUBJECT_PRONOUN_RE = re.compile(r"\s*(?:(?:that|when|in\s+which|on\s+which)\s+)?(?:he|she|it|they)\b", re.I)
 
 
 def _pronoun_voice(q: str, cue_end: int, name_start: int) -> str | None:
@@ -156,18 +147,13 @@ def _pronoun_voice(q: str, cue_end: int, name_start: int) -> str | None:
     if not (0 <= cue_end <= name_start):
         return None
     text = q[cue_end:name_start]
-    if not _SUBJECT_PRONOUN_RE.match(text):
+    if opening_pronoun(text) is None:
         return None
     return "passive" if _PASSIVE_BY_RE.search(text) else "active"
 
 
 # a passive clause up to its agent: "it was negotiated with by", "they were criticized by"
 _PASSIVE_BY_RE = re.compile(r"\b(?:was|were|is|are|been|being|got|get)\b.*\bby\s*(?:the\s+)?$", re.I)
-
-
-def _plural(surface: str) -> bool:
-    w = re.findall(r"[a-z]+", surface.lower())
-    return bool(w) and (w[-1] in _PLURAL_HEADS or (w[-1].endswith("s") and not w[-1].endswith("ss")))
 
 
 def _anaphor(q: str, ents: list[dict], span: tuple[int, int], inside: list[dict]) -> dict | None:
@@ -177,7 +163,7 @@ def _anaphor(q: str, ents: list[dict], span: tuple[int, int], inside: list[dict]
 
     an object pronoun after the clause's name with an action word between ("... the same
     month that al-Shabaab used military force against **it**"); with several main-clause
-    names, "them" prefers the last plural one, else the last name (the main object).
+    names, the one that agrees with it (:func:`tkgqa_ray.nlu.anaphora.antecedent`).
     A definite description of a main-clause name ("after **the head of government** made a
     statement about X", "before **that party** ...") or a person's surname alone ("before
     **Scioli** voiced ...") is a mention already: nlu's back-references
@@ -194,17 +180,18 @@ def _anaphor(q: str, ents: list[dict], span: tuple[int, int], inside: list[dict]
     first = {n: next(e for e in main if e["name"] == n) for n in names}
     name_end = max(e["end"] for e in inside)
     tail = q[name_end:b]
-    m = _REF_OBJ_PRONOUN_RE.search(tail)
+    m = OBJECT_PRONOUN_RE.search(tail)
     if not m or all(w in _LIGHT_BEFORE_PRONOUN for w in re.findall(r"[a-z]+", tail[: m.start()].lower())):
         return None
-    pick = names[-1]
-    if m.group(1).lower() == "them":
-        pick = next((n for n in reversed(names) if _plural(first[n].get("mention") or "")), pick)
-    elif m.group(1).lower() in ("him", "her"):
-        # a person's pronoun: the first main-clause name that is no Sector_(Country) actor and
-        # no plural, the subject first as SCoP's antecedent ("When did X last praise the German
-        # government before Y expressed a wish to meet her?" is X; tccrag6 / nlu11)
-        pick = next((n for n in names if "(" not in n and not _plural(first[n].get("mention") or "")), pick)
+    # the name that agrees with the pronoun (nlu's antecedent): among equals the last name (the
+    # main object) first, or for a person's pronoun the subject first, as SCoP's antecedent
+    # ("When did X last praise the German government before Y expressed a wish to meet her?"
+    # is X; tccrag6 / nlu11); none when no name agrees ("demanded them": the talks)
+    order = names if m.group(1).lower() in ("him", "her") else names[::-1]
+    k = antecedent(m.group(1), [(first[n].get("mention") or n, n) for n in order])
+    if k is None:
+        return None
+    pick = order[k]
     i = name_end + m.start()
     return {"name": pick, "start": i, "end": i + len(m.group(1)), "anaphor": True}
 

@@ -524,9 +524,10 @@ def _pronoun_anchor(ref_names: list[str], rspan, ctx, q: str) -> tuple[str, str]
     The pronoun and the slot the wh-phrase asks relative to it are nlu's (``Clause.pronoun``
     and ``Clause.open_slot`` of the main clause: ``it`` in "who first occupied it" is the
     object, ``they`` in "who did they appeal to" the subject, so the wh-phrase asks the other
-    slot). It stands for the reference event's participant in the same slot (parallel
-    clauses: "After X visited Y, who visited it?" repeats Y), the reference names being in
-    (subject, object) order. Before, such a main clause had no anchor and no route: the
+    slot). It stands for the reference name nlu's :attr:`Clause.antecedent` gives (the one
+    that agrees with it, else the participant in the same slot: parallel clauses, "After X
+    visited Y, who visited it?" repeats Y), the reference names being in (subject, object)
+    order. Before, such a main clause had no anchor and no route: the
     question got no structured answer. (Until the ``tccrag3`` round TCC-RAG found the
     pronoun itself, a copy of nlu's rule; on dev3-dev5 the two differ on one question, where
     nlu rightly reads "earlier than **it**" as the anaphor, and its answer is the same.)"""
@@ -536,6 +537,14 @@ def _pronoun_anchor(ref_names: list[str], rspan, ctx, q: str) -> tuple[str, str]
     if a.answer_type != "entity" or a.main.mentions or a.main.pronoun is None or a.main.open_slot is None:
         return None
     slot = "subject" if a.main.open_slot == "object" else "object"
+    # the name nlu's antecedent rule picks (agreement, then the pronoun's own slot: "who had
+    # **she** last made a statement about" after "X offered support to Lucia Zitnanska" is
+    # Zitnanska), when it is one of this clause's names
+    ante = a.main.antecedent
+    if ante is not None:
+        for n in ref_names:
+            if n.replace(" ", "_") in {x.replace(" ", "_") for x in ante.names[:1]}:
+                return slot, n
     return slot, ref_names[0] if slot == "subject" else ref_names[1]
 
 

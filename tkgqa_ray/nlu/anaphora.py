@@ -1,0 +1,164 @@
+"""The antecedent of a pronoun: which name of the other clause it stands for (nlu13).
+
+A question with two clauses often writes a name of one clause again as a pronoun in the
+other ("When did the Democratic Party first criticise Ugandan citizens after the court eased
+sanctions against **them**?"). English picks the antecedent by agreement first: "he" / "him"
+/ "his" and "she" / "her" are one person (of that gender), "it" / "its" a country, an
+organisation or a singular institution, "they" / "them" / "their" a group of people
+("citizens", "the police"), an organisation, or (singular "they") one person of a sector role.
+Among the names that agree, the caller's order decides (its own rule for the likelier slot:
+the subject of the asked event, or the reference's object for a pro-form).
+
+The features come from the KG name and the question's surface: a ``Sector_(Place)`` actor is
+a group, a person or an institution by its sector (table ``data/agreement.tsv``), a plural
+head noun in the surface ("Ugandan citizens", "the courts of Mauritius") is a group, a place
+is a country, a plain name with an organisation word ("Democratic_Party") an organisation,
+and one whose first word is a known given name a person of that gender. A plain name with
+none of these is *unknown*: it agrees with every pronoun, less well than a known match.
+
+SCoP (``methods/scop/symbolic.py``) and TCC-RAG (``methods/tccrag``) both pick antecedents
+through :func:`antecedent`; before, each had its own "nearest plural / first non-actor" rules.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from importlib import resources
+from typing import Sequence
+
+from .actors import decompose, place_lexicon
+
+# a pronoun's agreement class: "m" / "f" (a person), "it" (one thing), "they" (a group)
+PRONOUN_CLASS = {
+    "he": "m", "him": "m", "his": "m", "himself": "m",
+    "she": "f", "her": "f", "hers": "f", "herself": "f",
+    "it": "it", "its": "it", "itself": "it",
+    "they": "they", "them": "they", "their": "they", "theirs": "they", "themselves": "they",
+}
+PRONOUN_RE = re.compile(r"\b(?:" + "|".join(sorted(PRONOUN_CLASS, key=len, reverse=True)) + r")\b", re.I)
+# plural heads without an "-s" and the "-s" words that are no plurals
+_PLURAL_HEADS = {"police", "people", "men", "women", "children", "fishermen", "french", "british", "dutch", "swiss", "chinese",
+                 "japanese", "lebanese", "sudanese", "vietnamese", "portuguese", "congolese", "irish", "welsh"}
+# collective nouns, referred back to as "it" or "they" ("the Russian military ... it")
+_COLLECTIVE_HEADS = {"military", "media", "personnel", "staff", "clergy", "youth", "public", "army"}
+_NOT_PLURAL = {"news", "affairs", "congress", "status", "bus", "us", "is", "its", "this", "has", "was", "as"}
+
+
+@dataclass(frozen=True, slots=True)
+class Features:
+    """What a name agrees with: ``kind`` is "person", "group", "collective" (a collective noun,
+    "the military": "it" or "they"), "country", "org" or "unknown";
+    ``gender`` "m" / "f" for a person with a known given name; ``role``: a person written as a
+    sector role ("Egypt's head of government"), which may also be referred back to as "they"."""
+
+    kind: str
+    gender: str | None = None
+    role: bool = False
+
+
+@functools.lru_cache(maxsize=1)
+def _table() -> dict[str, set[str]]:
+    text = resources.files("tkgqa_ray.nlu").joinpath("data", "agreement.tsv").read_text(encoding="utf-8")
+    out: dict[str, set[str]] = {}
+    for line in text.splitlines():
+        if line.strip() and not line.startswith("#"):
+            kind, value = line.split("\t")[:2]
+            out.setdefault(kind.strip(), set()).add(value.strip().casefold())
+    return out
+
+
+def plural_surface(surface: str) -> bool:
+    """True when the surface's head noun is plural: the last word, or the word before "of"
+    ("the courts of Mauritius", "Ugandan citizens", "Venezuelans", "the Swedish police")."""
+    w = _head(surface)
+    if not w:
+        return False
+    if w in _PLURAL_HEADS:
+        return True
+    return len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is")) and w not in _NOT_PLURAL
+
+
+def _head(surface: str) -> str:
+    """The head noun of a surface: its last word, or the word before "of"."""
+    words = [w for w in re.findall(r"[a-z'’-]+", surface.lower().split(" of ")[0]) if w not in ("the", "a", "an")]
+    return re.sub(r"['’]s?$", "", words[-1]) if words else ""
+
+
+@functools.lru_cache(maxsize=8192)
+def features(surface: str, name: str) -> Features:
+    """The agreement features of a name written as ``surface`` with KG name ``name``."""
+    t = _table()
+    actor = decompose(name)
+    if actor is not None:
+        sector = actor.sector.replace(" ", "_").casefold()
+        if _head(surface) in _COLLECTIVE_HEADS and not plural_surface(surface):
+            return Features("collective")
+        if plural_surface(surface) or sector in t.get("plural", ()):
+            return Features("group")
+        if sector in t.get("person", ()):
+            return Features("person", role=True)
+        return Features("org")
+    plain = name.replace("_", " ")
+    if place_lexicon().is_place(plain) or place_lexicon().is_place(surface):
+        return Features("country")
+    words = [w.casefold() for w in re.findall(r"[\w'’-]+", plain)]
+    if any(w in t.get("org", ()) for w in words):
+        return Features("org")
+    if words and words[0] in t.get("female", ()):
+        return Features("person", "f")
+    if words and words[0] in t.get("male", ()):
+        return Features("person", "m")
+    if plural_surface(surface) and len(words) == 1:
+        return Features("group")
+    return Features("unknown")
+
+
+def agreement(pronoun: str, f: Features) -> int:
+    """How well a pronoun agrees with a name: 0 not at all, 1 possibly (an unknown name; an
+    organisation as "they"), 2 well (a sector role as singular "they" too), 3 a person of the pronoun's known gender."""
+    c = PRONOUN_CLASS.get(pronoun.casefold())
+    if c is None or f.kind == "unknown":
+        return 1 if c is not None else 0
+    if c in ("m", "f"):
+        if f.kind != "person":
+            return 0
+        return 3 if f.gender == c else (0 if f.gender else 2)
+    if c == "it":
+        return 2 if f.kind in ("country", "org", "collective") else 0
+    if f.kind in ("group", "collective"):
+        return 2
+    if f.role:  # singular "they" for a person of no stated gender ("the chief of staff ... them")
+        return 2
+    return 1 if f.kind == "org" else 0
+
+
+def antecedent(pronoun: str, candidates: Sequence[tuple[str, str]]) -> int | None:
+    """The index of the candidate (surface, KG name) the pronoun stands for: the best agreeing
+    one, the first in the caller's order among equals; None when none agrees (the pronoun
+    stands for no name: "before a US envoy demanded **them**" -- the talks, not Iran)."""
+    best, pick = 0, None
+    for k, (surface, name) in enumerate(candidates):
+        s = agreement(pronoun, features(surface, name))
+        if s > best:
+            best, pick = s, k
+    return pick
+
+
+# an object pronoun of a reference clause ("before X threatened them", "in the year X expressed a
+# wish to meet him"); not a passive agent ("once X was arrested by them": the asked event's doer
+# acting, the parallel reading) nor a cleft / relative head ("it that")
+OBJECT_PRONOUN_RE = re.compile(r"(?<!\bby )\b(them|it|him|her)\b(?!\s+(?:that|who|which)\b)", re.I)
+# a subject pronoun opening a reference clause, after the cue and an optional relative word:
+# "on the day **it** said it would cooperate with Iraq", "before **he** negotiated with X"
+SUBJECT_PRONOUN_RE = re.compile(r"\s*(?:(?:that|when|in\s+which|on\s+which)\s+)?(he|she|it|they)\b", re.I)
+
+
+def opening_pronoun(text: str) -> str | None:
+    """The subject pronoun a clause's text (from its cue on) opens with, or None."""
+    m = SUBJECT_PRONOUN_RE.match(text)
+    return m.group(1) if m else None
+
+
+__all__ = ["Features", "OBJECT_PRONOUN_RE", "SUBJECT_PRONOUN_RE", "opening_pronoun", "PRONOUN_CLASS", "PRONOUN_RE", "agreement", "antecedent", "features", "plural_surface"]
