@@ -80,6 +80,8 @@ def test_spelling_variant_of_the_anchor(persons):
     # too far (ratio 80 < 88) or too short for a variant
     assert read(persons, "Afwerky") == []
     assert read(persons, "Obamo") == []
+    # an inflection is no variant: "People" is no spelling of the name word "Peoples"
+    assert read(PersonNames(["Oodua_Peoples_Congress"]), "People") == []
 
 
 # ------------------------------------------------------------------ hyphens
@@ -87,6 +89,8 @@ def test_spelling_variant_of_the_anchor(persons):
 def test_the_part_after_a_hyphen_is_a_name_word(persons):
     assert persons.sole(["Sisi"]) == NAMES.index("Abdel_Fattah_Al-Sisi")
     assert read(persons, "Al") == []  # the prefix alone is nobody
+    p = PersonNames(["Umaru_Musa_Yar'Adua"])
+    assert p.sole(["Adua"]) == 0  # and after an apostrophe
 
 
 # ------------------------------------------------------------------ given names

@@ -44,7 +44,7 @@ EARLIER_FUZZY = 80
 # the anchor word itself (the one the index is searched by) spelt otherwise ("Afwerki" ~
 # "afewerki", 93): a stricter cutoff and a longer word, since a surname is the whole evidence
 ANCHOR_FUZZY = 88
-ANCHOR_FUZZY_MIN_LEN = 6
+ANCHOR_FUZZY_MIN_LEN = 7
 _WORD_RE = re.compile(r"[^\W\d_]{3,}")
 
 
@@ -95,9 +95,9 @@ def person_words(name: str) -> list[str] | None:
 
 
 def _parts(word: str) -> list[str]:
-    """A name word and the part after its last hyphen ("al-sisi" -> al-sisi, sisi): news
-    write "Sisi" for Al-Sisi, never the prefix alone."""
-    tail = word.rsplit("-", 1)[-1]
+    """A name word and the part after its last hyphen or apostrophe ("al-sisi" -> al-sisi,
+    sisi; "yar'adua" -> adua): news write "Sisi" for Al-Sisi, never the prefix alone."""
+    tail = re.split(r"[-'’]", word)[-1]
     return [word, tail] if tail and tail != word else [word]
 
 
@@ -166,12 +166,13 @@ class PersonNames:
 
     def _variants(self, word: str) -> list[str]:
         """Index words spelt like ``word`` (fuzz.ratio >= ANCHOR_FUZZY, ANCHOR_FUZZY_MIN_LEN
-        letters or more): "afwerki" -> "afewerki"."""
+        letters or more; not the word with or without a plural "s"): "afwerki" -> "afewerki"."""
         if len(word) < ANCHOR_FUZZY_MIN_LEN:
             return []
         hits = process.extract(word, self._keys, scorer=fuzz.ratio, processor=None,
                                score_cutoff=ANCHOR_FUZZY, limit=3)
-        return [k for k, _, _ in hits if len(k) >= ANCHOR_FUZZY_MIN_LEN]
+        # an English inflection is no spelling variant ("People" is no "Peoples" of a name)
+        return [k for k, _, _ in hits if len(k) >= ANCHOR_FUZZY_MIN_LEN and k.rstrip("s") != word.rstrip("s")]
 
     # ------------------------------------------------------------------ the conservative choice
     def sole(self, written: Sequence[str]) -> int | None:
