@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .actors import ActorGrammar
+from .names import PersonNames
 from .text import fold, norm_tokens, tokenize
 
 if TYPE_CHECKING:
@@ -61,14 +62,10 @@ _INITIAL_SKIP = {"of", "the", "and", "for", "in", "on", "to", "a", "an", "s", "d
 _BACK_DETS = {"the", "that", "this", "these", "those"}
 _DETS = {"the", "a", "an"}
 # Surnames (nlu12): news name a person by the surname alone at first mention too ("Medvedev",
-# "Mogherini", "Saleh"). A capitalised token no mention covers names the person-like KG name
-# (no actor, no organisation word, two to five words) that ends in it, when that person is its
-# only bearer or, with fact counts, its dominant one (SURNAME_DOMINANCE times the next bearer's
-# facts: the one a bare surname means in the news). A token that is a whole name, or the first
-# word of some name ("Kim", "Abdullah"), is no surname.
-_ORG_WORDS = {"of", "for", "the", "and", "in", "on", "to", "a", "an", "de", "la", "du", "&", "/"}
-_SURNAME_RE = re.compile(r"[^\W\d_]{3,}")
-SURNAME_DOMINANCE = 5.0
+# "Mogherini", "Saleh"). A capitalised token no mention covers names the person that
+# :meth:`PersonNames.sole` reads it as (the only or the dominant bearer of that surname, or of
+# a given name no other name starts with: "Abhisit"); the index is nlu.names', shared with
+# TCC-RAG's grounding (names13).
 
 
 def initials(name: str) -> str:
@@ -162,7 +159,7 @@ class EntityMatcher:
                     toks = norm_tokens(f)
                     for var in (toks, *_name_variants(toks)):
                         self._insert(var, (eid,))
-        self.surnames = _surname_table(names, self.by_norm, weights)
+        self.persons = PersonNames(names, weights)
         by_init: dict[str, list[int]] = {}
         for eid, name in enumerate(names):
             ini = initials(name)
@@ -296,6 +293,13 @@ class EntityMatcher:
                 added.append(Mention(question[a:b], a, b, m.entity_ids, m.names, m.score, m.source, m.scores))
                 k = end
                 continue
+            run = None if all_lower else self._person_run_at(toks, k, covered)
+            if run is not None:
+                end, eid = run
+                a, b = toks[k].start, toks[end - 1].end
+                added.append(Mention(question[a:b], a, b, (eid,), (self.names[eid],), 1.0, "surname"))
+                k = end
+                continue
             eid = None if all_lower else self._surname_at(toks, k, covered)
             if eid is not None:
                 added.append(Mention(t.text, t.start, t.end, (eid,), (self.names[eid],), 1.0, "surname"))
@@ -305,8 +309,8 @@ class EntityMatcher:
         return sorted(mentions + added, key=lambda m: m.start)
 
     def _surname_at(self, toks, k, covered) -> int | None:
-        """The person a lone capitalised token at ``k`` names by surname (``_SURNAME_RE``
-        notes), or None. Not inside a run of capitalised words no mention covers ("Isaias
+        """The person a lone capitalised token at ``k`` names by surname (``PersonNames.sole``),
+        or None. Not inside a run of capitalised words no mention covers ("Isaias
         Afwerki" is a name the KG spells otherwise, not "Afwerki" alone), nor right before a
         capitalised name (a title: "King Juan Carlos I")."""
         t = toks[k]
@@ -317,7 +321,29 @@ class EntityMatcher:
                 return None
         if k + 1 < len(toks) and covered[k + 1] and toks[k + 1].text[:1].isupper():
             return None  # a title before a name ("King Juan Carlos I"), not a surname of its own
-        return self.surnames.get(t.norm)
+        if (t.norm,) in self.by_norm:
+            return None  # a whole name (or an alias) of its own
+        return self.persons.sole([t.text])
+
+    def _person_run_at(self, toks, k, covered) -> tuple[int, int] | None:
+        """(end token, person) when a run of two or three capitalised tokens from ``k`` that
+        no mention covers is a person's name spelt otherwise or shortened ("Isaias Afwerki"
+        for Isaias_Afewerki, "José Alencar" for José_Alencar_Gomes_da_Silva):
+        ``PersonNames.sole`` of the run's words. A longer run, or one a capitalised token
+        continues, is some other name (names13)."""
+        def cap(j: int) -> bool:
+            return (0 <= j < len(toks) and not covered[j] and toks[j].text[:1].isupper()
+                    and toks[j].norm not in _NOT_NAME and toks[j].text.isalpha())
+
+        if not cap(k) or cap(k - 1):
+            return None
+        end = k
+        while cap(end):
+            end += 1
+        if not 2 <= end - k <= 3:
+            return None
+        eid = self.persons.sole([t.text for t in toks[k:end]])
+        return None if eid is None else (end, eid)
 
     def _acronym_ids(self, text: str, mentions: list[Mention]) -> tuple[int, ...]:
         for m in mentions:  # the initials of a name the question uses ("the Israeli Defense Forces ... the IDF")
@@ -435,32 +461,6 @@ def _fact_counts(table: Any) -> Any:
         return np.bincount(np.asarray(table.s), minlength=n) + np.bincount(np.asarray(table.o), minlength=n)
     except (AttributeError, TypeError, ValueError):
         return None
-
-
-def _surname_table(names: list[str], by_norm: dict, weights: Any = None) -> dict[str, int]:
-    """Folded surname -> the entity id it names alone (see ``_SURNAME_RE``)."""
-    bearers: dict[str, list[int]] = {}
-    firsts: set[str] = set()
-    for eid, name in enumerate(names):
-        toks = norm_tokens(name)
-        if not toks:
-            continue
-        firsts.add(toks[0])
-        if ("(" in name or not 2 <= len(toks) <= 5 or any(t in _ORG_WORDS for t in toks)
-                or any(c.isdigit() for c in name) or not _SURNAME_RE.fullmatch(toks[-1])):
-            continue
-        bearers.setdefault(toks[-1], []).append(eid)
-    out: dict[str, int] = {}
-    for sur, eids in bearers.items():
-        if sur in firsts or (sur,) in by_norm:
-            continue
-        if len(eids) == 1:
-            out[sur] = eids[0]
-        elif weights is not None:
-            w = sorted(eids, key=lambda e: -float(weights[e]))
-            if float(weights[w[0]]) >= SURNAME_DOMINANCE * max(float(weights[w[1]]), 1.0):
-                out[sur] = w[0]
-    return out
 
 
 _IZE_RE = re.compile(r"(?<=\w{3})iz(?=(?:ation|ations|e|es|ed|ing)$)")

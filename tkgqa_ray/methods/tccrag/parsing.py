@@ -10,7 +10,6 @@ similarity. The symbolic implementations of these roles live here too.
 
 from __future__ import annotations
 
-import functools
 import re
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, Literal
@@ -200,96 +199,23 @@ def _name_parts(mention: str, table) -> int | None:
 
 # the tier after that: a person written by one part of the name ("Abbas", "Mogherini",
 # "Abhisit") or with another spelling or a title before it ("Sergei Kiriyenko" for
-# Sergey_Vladilenovich_Kiriyenko, "Pope Benedict" for Benedict_XVI). A name word shared by
-# more KG names than this is a common word ("National", "Party"), not a person's name:
-NAME_WORD_MAX_NAMES = 6
+# Sergey_Vladilenovich_Kiriyenko, "Pope Benedict" for Benedict_XVI): nlu's person-name index
+# (tkgqa_ray.nlu.names, the one SCoP's matcher reads too; names13), every reading kept.
 NAME_WORD_SCORE = 0.8  # every candidate's score (>= ALT_ENT_MIN: each is a reading; the KG decides)
-NAME_WORD_FUZZY = 80  # an earlier mention word vs a name word (fuzz.ratio): a spelling variant
 NAME_WORD_MAX_CANDIDATES = 3  # as the method's ALT_PER_SLOT: the readings a slot tries
-_NAME_WORD_CACHE: dict[int, tuple[dict, Any]] = {}
-
-
-@functools.lru_cache(maxsize=1)
-def _place_words() -> frozenset[str]:
-    """Folded words of the place lexicon's names, adjectives and people nouns: "Indian",
-    "Australian", "Kurds" name a place's actors, never a person by a part of the name."""
-    from tkgqa_ray.nlu.actors import place_lexicon
-
-    out: set[str] = set()
-    for row in place_lexicon().rows.values():
-        for form in list(row.names) + list(row.adjectives) + list(row.people):
-            out.update(fold(w) for w in re.findall(r"[\w'-]+", form))
-    return frozenset(out)
-
-
-def _name_word_index(table) -> tuple[dict, Any]:
-    """(folded word -> ids of the person-like KG names holding it, KG degree per entity),
-    built once per table. Person-like: two words or more, every word capitalised, no
-    "(Country)" actor, no function word and no place word ("Iraqi National List")."""
-    hit = _NAME_WORD_CACHE.get(id(table))
-    if hit is not None:
-        return hit
-    import numpy as np
-
-    places = _place_words()
-    index: dict[str, list[int]] = {}
-    for e, raw in enumerate(table.entities):
-        words = [w for w in re.split(r"[\s_]+", raw) if w]
-        if len(words) < 2 or "(" in raw or not all(w[:1].isupper() for w in words):
-            continue
-        folded = [fold(w) for w in words]
-        if any(w in _NAME_SKIP or w in places for w in folded):
-            continue
-        for w in dict.fromkeys(folded):
-            index.setdefault(w, []).append(e)
-    n = len(table.entities)
-    degree = np.bincount(np.asarray(table.s), minlength=n) + np.bincount(np.asarray(table.o), minlength=n)
-    _NAME_WORD_CACHE[id(table)] = (index, degree)
-    return index, degree
 
 
 def name_word_candidates(mention: str, table) -> Candidates:
     """The KG persons a mention names by part of a longer name, most facts first (at most
-    NAME_WORD_MAX_CANDIDATES), or []: the mention's last word (capitalised, 3 letters or more, no place
-    word) is a word of the name, shared by at most NAME_WORD_MAX_NAMES names, and each
-    earlier mention word is a name word before it (a spelling variant counts: fuzz.ratio >=
-    NAME_WORD_FUZZY), or is a title before a name that starts with it. Several persons share
-    a surname ("Abbas"): each is a reading of the slot, the prominent one first.
+    NAME_WORD_MAX_CANDIDATES), or []: :meth:`PersonNames.readings` of the mention's words
+    (a leading article dropped). Several persons share a surname ("Abbas"): each is a
+    reading of the slot, the prominent one first.
 
     Before, such a mention was below every tier (cosine 0.55-0.85, fuzzy ratio < 0.85): its
     slot was empty and the question got no structured answer."""
     m = re.sub(r"^(?:the|a|an)\s+", "", mention.strip(), flags=re.I)
-    words = m.split()
-    if not words or len(words) > 3 or not all(w[:1].isupper() for w in words):
-        return []
-    folded = [fold(w) for w in words]
-    index, degree = _name_word_index(table)
-    last = folded[-1]
-    if len(last) < 3 or not last.isalpha() or last in _place_words():
-        return []
-    ids = index.get(last) or []
-    if not ids or len(ids) > NAME_WORD_MAX_NAMES:
-        return []
-    out = []
-    for e in ids:
-        name = [fold(w) for w in re.split(r"[\s_]+", table.entities[e]) if w]
-        if len(name) <= len(words) and name == folded:
-            continue  # the exact tier's
-        if _earlier_words_match(folded[:-1], name[:name.index(last)]):
-            out.append(e)
-    out.sort(key=lambda e: (-int(degree[e]), e))
-    return [(int(e), NAME_WORD_SCORE) for e in out[:NAME_WORD_MAX_CANDIDATES]]
-
-
-def _earlier_words_match(earlier: list[str], before: list[str]) -> bool:
-    """Each earlier mention word matches a name word before the anchor, in order (spelling
-    variants by fuzz.ratio: "Sergei" ~ "Sergey"). A name that starts with the anchor may
-    follow one word the name lacks, a title ("Pope Benedict" for Benedict_XVI); a name with
-    a given name of its own may not (a "John Smith" is no "Jane Smith")."""
-    if not before:
-        return len(earlier) <= 1
-    it = iter(before)
-    return all(any(w == b or (len(w) >= 4 and fuzz.ratio(w, b) >= NAME_WORD_FUZZY) for b in it) for w in earlier)
+    rs = EntityMatcher.for_table(table).persons.readings(m.split())
+    return [(int(r.eid), NAME_WORD_SCORE) for r in rs[:NAME_WORD_MAX_CANDIDATES]]
 
 
 _FUZZY_CACHE: dict[int, list[str]] = {}

@@ -1,0 +1,216 @@
+"""Persons written by part of their KG name: the one facility every method's grounding uses.
+
+News name a person by one word of the name ("Medvedev", "Mogherini", "Abhisit"), by the name
+without its middle parts, with another spelling ("Sergei" for Sergey, "Afwerki" for Afewerki),
+without a hyphenated prefix ("Sisi" for Al-Sisi) or with a title before it ("Pope Benedict"
+for Benedict_XVI). :class:`PersonNames` indexes the *person-like* KG names by their words and
+returns every reading of a written name, scored (:class:`NameReading`): TCC-RAG keeps several
+readings of a slot (the KG decides between them), SCoP keeps the conservative choice
+(:meth:`PersonNames.sole`: the only reading, or the dominant one by fact count).
+
+Person-like (derived from the table's names, no list of persons): two to five words, no
+``(Country)`` actor group, no digit, no function word ("of", "the", "and": organisations) and
+no place word ("Iraqi National List": the place lexicon's names, adjectives and people nouns);
+every word capitalised, a lowercase particle joined by a hyphen allowed ("al-Sisi"). Each word
+is indexed whole and by the part after its hyphen ("Al-Sisi" -> "al-sisi", "sisi").
+
+Before the names13 round the same idea lived twice: nlu12's surname table in
+:mod:`.entities` (a last word, only or dominant bearer) and tccrag7's name-word tier in
+TCC-RAG's parsing (any word, several readings). Both now read this index.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from rapidfuzz import fuzz, process
+
+from .text import fold, norm_tokens
+
+# function words of organisation names (and particles of long names): such a name is no person's
+_FUNCTION_WORDS = {"of", "the", "and", "for", "de", "del", "la", "le", "du", "in", "on", "to", "a", "an", "&", "/"}
+MAX_WORDS = 5  # longer "names" are titles or organisations
+# A name word shared by more KG names than this is a common word ("National", "Party"), not
+# a person's name
+MAX_NAMES = 6
+# a bearer is the one a word means alone when it has this many times the next bearer's facts
+DOMINANCE = 5.0
+# an earlier written word vs a name word (fuzz.ratio): a spelling variant of a given name
+# ("Sergei" ~ "Sergey", 83)
+EARLIER_FUZZY = 80
+# the anchor word itself (the one the index is searched by) spelt otherwise ("Afwerki" ~
+# "afewerki", 93): a stricter cutoff and a longer word, since a surname is the whole evidence
+ANCHOR_FUZZY = 88
+ANCHOR_FUZZY_MIN_LEN = 7
+_WORD_RE = re.compile(r"[^\W\d_]{3,}")
+
+
+@dataclass(frozen=True, slots=True)
+class NameReading:
+    """One person a written name may mean: ``where`` the anchor (last written) word sits in
+    the KG name ("last": a surname, "first": a given name, "inner"), ``variant`` when a
+    written word is spelt otherwise than the name's, ``facts`` the person's fact count."""
+
+    eid: int
+    facts: int
+    where: str
+    variant: bool = False
+
+
+@functools.lru_cache(maxsize=1)
+def _place_words() -> frozenset[str]:
+    """Folded words of the place lexicon's names, adjectives and people nouns: "Indian",
+    "Australian", "Kurds" name a place's actors, never a person by a part of the name."""
+    from .actors import place_lexicon
+
+    out: set[str] = set()
+    for row in place_lexicon().rows.values():
+        for form in list(row.names) + list(row.adjectives) + list(row.people):
+            out.update(fold(w) for w in re.findall(r"[\w'-]+", form))
+    return frozenset(out)
+
+
+# lowercase particles of Portuguese, Dutch, German and Arabic personal names
+# ("José_Alencar_Gomes_da_Silva", "Ursula_von_der_Leyen" has "der" too: not listed, such a name
+# stays out): a person's, unlike the "de" / "la" / "du" of organisation names; never indexed
+_PARTICLES = {"da", "das", "do", "dos", "van", "von", "bin", "ibn"}
+
+
+def person_words(name: str) -> list[str] | None:
+    """The folded words of a person-like KG name (module doc), without its lowercase
+    particles (``_PARTICLES``), or None for any other name."""
+    words = [w for w in re.split(r"[\s_]+", name) if w and w not in _PARTICLES]
+    if not 2 <= len(words) <= MAX_WORDS or "(" in name or any(c.isdigit() for c in name):
+        return None
+    if not all(w[:1].isupper() or ("-" in w and w.split("-", 1)[1][:1].isupper()) for w in words):
+        return None
+    folded = [fold(w) for w in words]
+    places = _place_words()
+    if any(w in _FUNCTION_WORDS or w in places for w in folded):
+        return None
+    return folded
+
+
+def _parts(word: str) -> list[str]:
+    """A name word and the part after its last hyphen or apostrophe ("al-sisi" -> al-sisi,
+    sisi; "yar'adua" -> adua): news write "Sisi" for Al-Sisi, never the prefix alone."""
+    tail = re.split(r"[-'’]", word)[-1]
+    return [word, tail] if tail and tail != word else [word]
+
+
+class PersonNames:
+    """Word index of a table's person-like names with fact counts (module doc)."""
+
+    def __init__(self, names: Sequence[str], weights: Any = None) -> None:
+        self.names = list(names)
+        self.words: dict[int, list[str]] = {}
+        self.index: dict[str, list[int]] = {}
+        self.firsts: set[str] = set()  # first tokens of every name (persons or not)
+        self.other_firsts: set[str] = set()  # first tokens of the names that are no person's
+        self.wholes: set[str] = set()  # one-token names ("Iran", "Kerry")
+        for eid, name in enumerate(self.names):
+            toks = norm_tokens(name)
+            if toks:
+                self.firsts.add(toks[0])
+                if len(toks) == 1:
+                    self.wholes.add(toks[0])
+            folded = person_words(name)
+            if folded is None:
+                if toks:
+                    self.other_firsts.add(toks[0])
+                continue
+            self.words[eid] = folded
+            for w in folded:
+                for p in _parts(w):
+                    ids = self.index.setdefault(p, [])
+                    if not ids or ids[-1] != eid:
+                        ids.append(eid)
+        self.facts = [int(weights[e]) if weights is not None else 0 for e in range(len(self.names))]
+        self._keys = list(self.index)
+
+    # ------------------------------------------------------------------ readings
+    def readings(self, written: Sequence[str]) -> list[NameReading]:
+        """Every person a written name (its words, as written) may mean, most facts first:
+        the last written word (capitalised, three letters or more; no written word a place
+        word) is a word
+        (or a hyphen part) of the name, shared by at most MAX_NAMES names; each earlier
+        written word is a name word before it (a spelling variant counts), or one word the
+        name lacks before a name that starts with the anchor (a title: "Pope Benedict").
+        An anchor no name holds is tried as a spelling variant (ANCHOR_FUZZY)."""
+        if not written or len(written) > 3 or not all(w[:1].isupper() for w in written):
+            return []
+        folded = [fold(w) for w in written]
+        last = folded[-1]
+        if not _WORD_RE.fullmatch(last) or any(w in _place_words() for w in folded):
+            return []  # a place word is no name's and no title ("US Senate", "Iraqi Parliament")
+        anchors = [(last, False)]
+        if last not in self.index:
+            anchors = [(k, True) for k in self._variants(last)]
+        out: dict[int, NameReading] = {}
+        for anchor, variant in anchors:
+            ids = self.index.get(anchor) or []
+            if len(ids) > MAX_NAMES:
+                continue
+            for e in ids:
+                name = self.words[e]
+                if len(name) <= len(folded) and name == folded:
+                    continue  # the exact tier's
+                at = next(k for k, w in enumerate(name) if anchor in _parts(w))
+                where = "last" if at == len(name) - 1 else "first" if at == 0 else "inner"
+                if e not in out and _earlier_words_match(folded[:-1], name[:at]):
+                    out[e] = NameReading(e, self.facts[e], where, variant)
+        return sorted(out.values(), key=lambda r: (r.variant, -r.facts, r.eid))
+
+    def _variants(self, word: str) -> list[str]:
+        """Index words spelt like ``word`` (fuzz.ratio >= ANCHOR_FUZZY, ANCHOR_FUZZY_MIN_LEN
+        letters or more; not the word with or without a plural "s"): "afwerki" -> "afewerki"."""
+        if len(word) < ANCHOR_FUZZY_MIN_LEN:
+            return []
+        hits = process.extract(word, self._keys, scorer=fuzz.ratio, processor=None,
+                               score_cutoff=ANCHOR_FUZZY, limit=3)
+        # an English inflection is no spelling variant ("People" is no "Peoples" of a name)
+        return [k for k, _, _ in hits if len(k) >= ANCHOR_FUZZY_MIN_LEN and k.rstrip("s") != word.rstrip("s")]
+
+    # ------------------------------------------------------------------ the conservative choice
+    def sole(self, written: Sequence[str]) -> int | None:
+        """The one person a written name means alone, or None: the only reading
+        (``readings``), or the one with DOMINANCE times the next one's facts; a spelling
+        variant only when no reading is spelt as written. A lone word is read as a surname
+        (the name's last word) unless it is the first word of some name ("Kim", "Kerry" of
+        Kerry_Packer) or a whole name; a word that only starts person names and no other
+        name ("Abhisit") is a given name, read the same way; a word inside names only is
+        nobody's alone."""
+        rs = self.readings(written)
+        if len(written) == 1 and rs:
+            w = fold(written[0])
+            if w in self.wholes:
+                return None
+            if w in self.firsts:
+                if w in self.other_firsts or any(r.where != "first" for r in rs):
+                    return None
+            else:
+                rs = [r for r in rs if r.where == "last"]
+        if rs and not rs[0].variant:
+            rs = [r for r in rs if not r.variant]
+        if not rs:
+            return None
+        if len(rs) == 1 or rs[0].facts >= DOMINANCE * max(rs[1].facts, 1):
+            return rs[0].eid
+        return None
+
+
+def _earlier_words_match(earlier: list[str], before: list[str]) -> bool:
+    """Each earlier mention word matches a name word before the anchor, in order (spelling
+    variants by fuzz.ratio: "Sergei" ~ "Sergey"). A name that starts with the anchor may
+    follow one word the name lacks, a title ("Pope Benedict" for Benedict_XVI); a name with
+    a given name of its own may not (a "John Smith" is no "Jane Smith")."""
+    if not before:
+        return len(earlier) <= 1
+    it = iter(before)
+    return all(any(w == b or (len(w) >= 4 and fuzz.ratio(w, b) >= EARLIER_FUZZY) for b in it) for w in earlier)
+
+
+__all__ = ["NameReading", "PersonNames", "person_words"]
