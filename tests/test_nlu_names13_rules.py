@@ -69,6 +69,9 @@ def test_person_like_names():
     assert person_words("Iraqi_National_List") is None  # a place word: no person
     assert person_words("Human_Rights_Watch") == ["human", "rights", "watch"]
     assert person_words("Ministry_(Brazil)") is None and person_words("Brazil") is None
+    # an organisation word (nlu/data/agreement.tsv "org" rows) makes it no person's, particles or not
+    assert person_words("Uqba_ibn_Nafi_Brigade") is None and person_words("Ansar_Dine_Front") is None
+    assert person_words("Uqba_ibn_Nafi") == ["uqba", "nafi"]
 
 
 # ------------------------------------------------------------------ spelling variants

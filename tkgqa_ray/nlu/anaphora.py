@@ -69,6 +69,12 @@ def _table() -> dict[str, set[str]]:
     return out
 
 
+def organisation_words() -> frozenset[str]:
+    """Words that make a plain KG name an organisation's (``org`` rows of ``data/agreement.tsv``:
+    party, brigade, court, ...): such a name is no person's (``nlu.names``) and takes "it"."""
+    return frozenset(_table().get("org", ()))
+
+
 def plural_surface(surface: str) -> bool:
     """True when the surface's head noun is plural: the last word, or the word before "of"
     ("the courts of Mauritius", "Ugandan citizens", "Venezuelans", "the Swedish police")."""
@@ -161,4 +167,4 @@ def opening_pronoun(text: str) -> str | None:
     return m.group(1) if m else None
 
 
-__all__ = ["Features", "OBJECT_PRONOUN_RE", "SUBJECT_PRONOUN_RE", "opening_pronoun", "PRONOUN_CLASS", "PRONOUN_RE", "agreement", "antecedent", "features", "plural_surface"]
+__all__ = ["Features", "organisation_words", "OBJECT_PRONOUN_RE", "SUBJECT_PRONOUN_RE", "opening_pronoun", "PRONOUN_CLASS", "PRONOUN_RE", "agreement", "antecedent", "features", "plural_surface"]

@@ -28,6 +28,7 @@ from typing import Any, Sequence
 
 from rapidfuzz import fuzz, process
 
+from .anaphora import organisation_words
 from .text import fold, norm_tokens
 
 # function words of organisation names (and particles of long names): such a name is no person's
@@ -88,9 +89,9 @@ def person_words(name: str) -> list[str] | None:
     if not all(w[:1].isupper() or ("-" in w and w.split("-", 1)[1][:1].isupper()) for w in words):
         return None
     folded = [fold(w) for w in words]
-    places = _place_words()
-    if any(w in _FUNCTION_WORDS or w in places for w in folded):
-        return None
+    places, orgs = _place_words(), organisation_words()
+    if any(w in _FUNCTION_WORDS or w in places or w in orgs for w in folded):
+        return None  # "Uqba_ibn_Nafi_Brigade" is an organisation, though its words look like a person's
     return folded
 
 
@@ -111,8 +112,13 @@ class PersonNames:
         self.firsts: set[str] = set()  # first tokens of every name (persons or not)
         self.other_firsts: set[str] = set()  # first tokens of the names that are no person's
         self.wholes: set[str] = set()  # one-token names ("Iran", "Kerry")
+        # names (persons or not) each word is in: "National" is a common word of names even
+        # where few of those names are persons' (National_Lawyers_Guild is no "National")
+        self.in_names: dict[str, int] = {}
         for eid, name in enumerate(self.names):
             toks = norm_tokens(name)
+            for t in set(toks):
+                self.in_names[t] = self.in_names.get(t, 0) + 1
             if toks:
                 self.firsts.add(toks[0])
                 if len(toks) == 1:
@@ -136,7 +142,7 @@ class PersonNames:
         """Every person a written name (its words, as written) may mean, most facts first:
         the last written word (capitalised, three letters or more; no written word a place
         word) is a word
-        (or a hyphen part) of the name, shared by at most MAX_NAMES names; each earlier
+        (or a hyphen part) of the name, in at most MAX_NAMES KG names; each earlier
         written word is a name word before it (a spelling variant counts), or one word the
         name lacks before a name that starts with the anchor (a title: "Pope Benedict").
         An anchor no name holds is tried as a spelling variant (ANCHOR_FUZZY)."""
@@ -152,7 +158,7 @@ class PersonNames:
         out: dict[int, NameReading] = {}
         for anchor, variant in anchors:
             ids = self.index.get(anchor) or []
-            if len(ids) > MAX_NAMES:
+            if max(len(ids), self.in_names.get(anchor, 0)) > MAX_NAMES:
                 continue
             for e in ids:
                 name = self.words[e]
