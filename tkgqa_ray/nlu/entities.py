@@ -26,6 +26,8 @@ import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from tkgqa_ray.kg.table import table_cache_key
+
 from .actors import ActorGrammar
 from .names import PersonNames
 from .text import fold, norm_tokens, tokenize
@@ -189,7 +191,7 @@ class EntityMatcher:
     @classmethod
     def for_table(cls, table: "FactTable") -> "EntityMatcher":
         """The matcher of ``table``, built on first use and cached (per content hash)."""
-        key = getattr(table, "content_hash", None) or id(table)
+        key = table_cache_key(table)
         with cls._lock:
             m = cls._cache.get(key)
             if m is None:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, Field
 from rapidfuzz import fuzz, process
 
+from tkgqa_ray.kg.table import table_cache_key
 from tkgqa_ray.methods.roles import register_symbolic
 from tkgqa_ray.nlu.analysis import SAME_ACTION_RE
 from tkgqa_ray.nlu.cache import context_analysis
@@ -155,7 +156,7 @@ def match_mention_candidates(mentions: list[str], ctx: "RunContext") -> list[tup
 # matcher knows acronyms (initials of a name, data/aliases.tsv). Score of such a match:
 NAME_PART_SCORE = 0.85
 _NAME_SKIP = {"of", "the", "and", "for", "de", "del", "la", "le", "du", "in", "on", "to", "&"}
-_NAME_PART_CACHE: dict[int, dict] = {}
+_NAME_PART_CACHE: dict[object, dict] = {}  # kg.table.table_cache_key -> index
 
 
 def _name_words(raw: str, table) -> list[str]:
@@ -166,7 +167,7 @@ def _name_words(raw: str, table) -> list[str]:
 def _name_index(table) -> dict:
     """(first word, last word) → ids of the names of three words or more (no function word),
     built once per table (a dict lookup per mention)."""
-    hit = _NAME_PART_CACHE.get(id(table))
+    hit = _NAME_PART_CACHE.get(table_cache_key(table))
     if hit is not None:
         return hit
     ends: dict[tuple[str, str], list[int]] = {}
@@ -174,7 +175,7 @@ def _name_index(table) -> dict:
         words = _name_words(raw, table)
         if len(words) >= 3 and not any(w in _NAME_SKIP for w in words):
             ends.setdefault((words[0], words[-1]), []).append(e)
-    _NAME_PART_CACHE[id(table)] = ends
+    _NAME_PART_CACHE[table_cache_key(table)] = ends
     return ends
 
 
@@ -218,7 +219,7 @@ def name_word_candidates(mention: str, table) -> Candidates:
     return [(int(r.eid), NAME_WORD_SCORE) for r in rs[:NAME_WORD_MAX_CANDIDATES]]
 
 
-_FUZZY_CACHE: dict[int, list[str]] = {}
+_FUZZY_CACHE: dict[object, list[str]] = {}  # kg.table.table_cache_key -> folded names
 
 
 def _fuzzy(mention: str, table) -> tuple[int, float] | None:
@@ -229,9 +230,9 @@ def _fuzzy(mention: str, table) -> tuple[int, float] | None:
     comparison (difflib's ``get_close_matches`` did the same scan in Python). Ties keep the
     first name in table order (the index of an entity, so a name shared by two entities maps
     to the first, as before)."""
-    names = _FUZZY_CACHE.get(id(table))
+    names = _FUZZY_CACHE.get(table_cache_key(table))
     if names is None:
-        names = _FUZZY_CACHE[id(table)] = [fold(table.display(e)) for e in table.entities]
+        names = _FUZZY_CACHE[table_cache_key(table)] = [fold(table.display(e)) for e in table.entities]
     hit = process.extractOne(fold(mention), names, scorer=fuzz.ratio, processor=None,
                              score_cutoff=FUZZY_CUTOFF * 100)
     if hit is None:
