@@ -40,7 +40,7 @@ def test_second_run_over_the_same_kg_reuses_the_store_and_embedding_service(ray_
     release_kept_actors()
     root = tmp_path / "ds"
     gold = make_dataset(root, n_questions=12, seed=3)
-    first, second = tmp_path / "a", tmp_path / "b"
+    first, second, third = tmp_path / "a", tmp_path / "b", tmp_path / "c"
     run_pipeline(compose_cfg(root, first))
     rid = _resources(first)["run_id"]
     assert _resources(first)["store_reused_from"] is None
@@ -53,16 +53,27 @@ def test_second_run_over_the_same_kg_reuses_the_store_and_embedding_service(ray_
     assert _resources(second)["store_reused_from"] == rid
     assert _resources(second)["run_id"] != rid
     assert not {n for n in _ours(ray) if _resources(second)["run_id"] in n}  # started none of its own
-    for out in (first, second):
+
+    # a kept set that died for good is checked before reuse and replaced
+    (entry,) = [a for a in ray.util.list_named_actors(all_namespaces=True) if a["name"] == f"tkgqa-store-{rid}-kg-shard-0"]
+    ray.kill(ray.get_actor(entry["name"], namespace=entry["namespace"]), no_restart=True)
+    run_pipeline(compose_cfg(root, third))
+    assert _resources(third)["store_reused_from"] is None
+    assert _wait_gone(ray, kept) == set()  # the broken set was stopped, not left beside the new one
+    for out in (first, second, third):
         rows = read_rows(out)
         assert [r["predictions"] for r in rows] == [gold[r["quid"]] for r in rows]  # = the scan oracle
 
+    rid3 = _resources(third)["run_id"]
     release_kept_actors()
-    assert _wait_gone(ray, kept) == set()
+    assert _wait_gone(ray, {n for n in _ours(ray) if rid3 in n}) == set()
 
 
 def test_another_kg_or_other_settings_start_afresh_and_stop_the_kept_set(ray_session, tmp_path):
     import ray
+
+    from tkgqa_ray.kg import load_kg
+    from tkgqa_ray.pipeline.resources import reuse_key
 
     release_kept_actors()
     root_a, root_b = tmp_path / "a", tmp_path / "b"
@@ -74,34 +85,19 @@ def test_another_kg_or_other_settings_start_afresh_and_stop_the_kept_set(ray_ses
     assert len(kept_a) == 4
 
     run_pipeline(compose_cfg(root_b, tmp_path / "rb"))
-    info_b = _resources(tmp_path / "rb")
-    assert info_b["store_reused_from"] is None
+    assert _resources(tmp_path / "rb")["store_reused_from"] is None
     assert _wait_gone(ray, kept_a) == set()  # one set is kept at a time
     rows = read_rows(tmp_path / "rb")
     assert [r["predictions"] for r in rows] == [gold_b[r["quid"]] for r in rows]
 
-    run_pipeline(compose_cfg(root_b, tmp_path / "rb3", "store.num_shards=3"))  # a store setting: no reuse
-    assert _resources(tmp_path / "rb3")["store_reused_from"] is None
-    assert {n for n in _ours(ray) if _resources(tmp_path / "rb3")["run_id"] in n and "kg-shard-2" in n}
+    # every store / embedding setting is part of the key; run, method and reuse itself are not
+    table, kg = load_kg(root_b / "kg" / "full.txt"), str(root_b / "kg" / "full.txt")
+    key = reuse_key(table, kg, compose_cfg(root_b, tmp_path / "x"))
+    for other in ("store.num_shards=3", "store.max_restarts=1", "embeddings.backend=torch", "embeddings.warm=true"):
+        assert reuse_key(table, kg, compose_cfg(root_b, tmp_path / "x", other)) != key, other
+    for same in ("run.batch_size=3", "store.reuse=false", "run.num_workers=1"):
+        assert reuse_key(table, kg, compose_cfg(root_b, tmp_path / "x", same)) == key, same
 
-    run_pipeline(compose_cfg(root_b, tmp_path / "off", "store.num_shards=3", "store.reuse=false"))
-    assert _resources(tmp_path / "off")["store_reused_from"] is None
+    run_pipeline(compose_cfg(root_b, tmp_path / "off", "store.reuse=false"))
+    assert _resources(tmp_path / "off")["store_reused_from"] is None  # not even the matching kept set
     assert _wait_gone(ray, {n for n in _ours(ray) if n.startswith(("tkgqa-store-", "tkgqa-embed-"))}) == set()
-
-
-def test_a_kept_set_that_died_is_replaced(ray_session, tmp_path):
-    import ray
-
-    release_kept_actors()
-    root = tmp_path / "ds"
-    gold = make_dataset(root, n_questions=8, seed=6)
-    run_pipeline(compose_cfg(root, tmp_path / "a", "store.max_restarts=0"))
-    rid = _resources(tmp_path / "a")["run_id"]
-    (entry,) = [a for a in ray.util.list_named_actors(all_namespaces=True) if a["name"] == f"tkgqa-store-{rid}-kg-shard-0"]
-    shard = ray.get_actor(entry["name"], namespace=entry["namespace"])
-    ray.kill(shard, no_restart=True)  # gone for good (no restarts left)
-    run_pipeline(compose_cfg(root, tmp_path / "b", "store.max_restarts=0"))
-    assert _resources(tmp_path / "b")["store_reused_from"] is None  # checked alive first: rebuilt
-    rows = read_rows(tmp_path / "b")
-    assert [r["predictions"] for r in rows] == [gold[r["quid"]] for r in rows]
-    release_kept_actors()
