@@ -276,6 +276,7 @@ MAX_READINGS = 6  # primary + alternatives per question
 ALT_ENT_MIN = 0.6  # an alternative's entity candidates (as the aligner's ENT_OK)
 ALT_REL_MIN = 0.5  # ... and relation candidates (as the aligner's REL_OK)
 ALT_PER_SLOT = 3
+REVERSED_READINGS = 2  # the search's exchanged direction: its aligned relation, then the next reading
 
 
 def alternative_readings(
@@ -347,9 +348,31 @@ def alternative_readings(
                     seen.add(key)
                     out.append((new_a, new_s, where, swap, round(s_sc + r_sc + o_sc, 4)))
     out.sort(key=lambda r: ({"shared": 0, "search": 1}.get(r[2], 2), -r[4]))
+    out = out[: MAX_READINGS - 1]
+    # the asked direction last (scopev rule 1): the parse's subject/object order of the
+    # search triple is a reading too ("whom did those police arrest" parsed as "? arrest
+    # police"); when nothing above admits evidence, the aligned search with subject and
+    # object exchanged (the open slot moves) is tried, each of its reliable relation readings
+    if cur_search is not None and raw_search is not None:
+        cr = rc.get(raw_search.r)
+        r_first = [cur_search[1]]
+        if cr is not None:
+            sw = cr.swap if cr.swap is not None else np.zeros(len(cr.ids), bool)
+            r_first += [rels[int(i)] for i, sc, w in zip(cr.ids, cr.scores, sw) if sc >= ALT_REL_MIN and not w][:ALT_PER_SLOT]
+        n_rev = 0
+        for r_name in dict.fromkeys(r_first):
+            tri = [cur_search[2], r_name, cur_search[0]]
+            key = (tuple(map(tuple, cur_anchors)), tuple(tri))
+            if key in seen:
+                continue
+            seen.add(key)
+            out.append((cur_anchors, tri, "search:reversed", True, 0.0))
+            n_rev += 1
+            if n_rev >= REVERSED_READINGS:
+                break
     return [
         AltReading(Reading.from_json({"anchors": a, "search": s}), where, swap, score)
-        for a, s, where, swap, score in out[: MAX_READINGS - 1]
+        for a, s, where, swap, score in out
     ]
 
 
