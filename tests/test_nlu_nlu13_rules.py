@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import pytest
 
+from test_nlu_nlu11_rules import _occ  # a grounded occurrence of a surface in q, as TCC-RAG passes it
 from test_nlu_ordinal_scope import answer  # SCoP's top prediction on a tiny KG
 from tkgqa_ray.nlu import EntityMatcher, analyze
 from tkgqa_ray.nlu.anaphora import agreement, antecedent, features, opening_pronoun, plural_surface
@@ -134,11 +135,6 @@ def test_end_to_end(ctx, q, gold):
 
 
 # ------------------------------------------------------------------ TCC-RAG: the reference's object pronoun
-def _occ(q, surface, name):
-    i = q.index(surface)
-    return {"name": name, "mention": surface, "start": i, "end": i + len(surface)}
-
-
 def test_tccrag_object_pronoun_agrees():
     from tkgqa_ray.methods.tccrag.method import _anaphor
 
