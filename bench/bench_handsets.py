@@ -108,11 +108,12 @@ def main() -> None:
             if a.dump:
                 out = Path(a.dump)
                 out.mkdir(parents=True, exist_ok=True)
+                hit = dict(zip(sc["quid"].astype(str), h))
                 with open(out / f"{s}_{run.replace(':', '_')}.jsonl", "w") as fh:
                     for r, rc in zip(rows, recs):
                         fh.write(json.dumps({"quid": r["quid"], "id": rc["template"].split("/", 1)[1],
                                              "question": rc["question"], "qtype": rc["qtype"], "spec": rc["spec"],
-                                             "gold": rc["answers"][:5], "pred": (r.get("predictions") or [])[:3],
+                                             "gold": rc["answers"], "hit": bool(hit[str(r["quid"])]), "pred": (r.get("predictions") or [])[:3],
                                              "answered_by": r.get("answered_by"), "error": r.get("error"),
                                              "trace": r.get("trace")}, default=str) + "\n")
     df = pd.DataFrame(table)
