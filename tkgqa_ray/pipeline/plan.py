@@ -157,7 +157,9 @@ def _build_method(cfg: DictConfig, table: Any, backbone: Any):
     e = cfg.embeddings
     emb = EmbeddingService(table, encoder_name=str(e.encoder), cache_dir=str(e.cache_dir),
                            indices=tuple(e.indices), device=e.device)
-    options = dict(OmegaConf.to_container(cfg.method.get("options") or {}, resolve=True))
+    # `options: {}` composes to an empty (falsy) DictConfig: test for None, not truth
+    opts = cfg.method.get("options")
+    options = {} if opts is None else dict(OmegaConf.to_container(opts, resolve=True))
     ctx = RunContext(table=table, store=FactStore(table), embeddings=emb, backbone=backbone, options=options)
     backbone.bind(ctx)
     return method_class(str(cfg.method.name))(ctx, ablation=str(cfg.ablation.name), **options)
