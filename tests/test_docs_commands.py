@@ -1,5 +1,6 @@
 """Every ``tkgqa-ray run`` / ``tkgqa-ray plan`` line in the README's and docs' ```bash blocks
-composes and validates as written (Hydra overrides, method options, ablations, backbones).
+composes and validates as written (Hydra overrides, method options, ablations, backbones), and
+every ``generate`` / ``report`` / ``diff`` line parses with that command's own argparse parser.
 
 README's two main commands run verbatim in ``test_readme_commands.py``; running every other
 documented line would start a Ray run each, so this checks what a user would hit first: a
@@ -17,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from tkgqa_ray.cli import PARSERS
 from tkgqa_ray.pipeline.hydra_resolvers import register_resolvers
 from tkgqa_ray.pipeline.validate import validate_config
 
@@ -27,8 +29,8 @@ _FLAGS = {"--dry-run", "--retry-failed", "--fresh", "--show-prompts"}
 _WITH_VALUE = {"--cfg", "--sample", "--json"}
 
 
-def documented_commands(paths: list[Path] = DOCS, root: Path = REPO) -> list[tuple[str, str]]:
-    """``(file:line, command)`` for each ``tkgqa-ray run|plan`` line of a ```bash block, with
+def documented_commands(paths: list[Path] = DOCS, root: Path = REPO, commands: str = "run|plan") -> list[tuple[str, str]]:
+    """``(file:line, command)`` for each ``tkgqa-ray <commands>`` line of a ```bash block, with
     backslash continuations joined."""
     out = []
     for path in paths:
@@ -42,7 +44,7 @@ def documented_commands(paths: list[Path] = DOCS, root: Path = REPO) -> list[tup
                 while cmd.rstrip().endswith("\\") and i + 1 < len(lines):
                     i += 1
                     cmd = cmd.rstrip()[:-1] + " " + lines[i].strip()
-                if re.match(r"\s*tkgqa-ray (run|plan)\b", cmd):
+                if re.match(rf"\s*tkgqa-ray ({commands})\b", cmd):
                     out.append((f"{path.relative_to(root)}:{first + start}", cmd.strip()))
                 i += 1
     return out
@@ -96,6 +98,7 @@ def validate_command(command: str, cwd: Path) -> int:
 
 
 COMMANDS = documented_commands()
+OTHERS = documented_commands(commands="|".join(PARSERS))
 
 
 def test_the_docs_have_commands_to_check():
@@ -133,3 +136,15 @@ def test_a_stale_command_fails(command, message, tmp_path):
 @pytest.mark.parametrize("where,command", COMMANDS, ids=[w for w, _ in COMMANDS])
 def test_documented_command_validates(where, command, tmp_path):
     assert validate_command(command, tmp_path) >= 1
+
+
+def test_other_commands_are_documented_and_a_stale_flag_fails():
+    assert {c.split()[1] for _, c in OTHERS} == set(PARSERS)
+    with pytest.raises(SystemExit):
+        PARSERS["generate"]().parse_args(["--kg", "k", "--out", "o", "--phrasing-set", "nosuch"])
+
+
+@pytest.mark.parametrize("where,command", OTHERS, ids=[w for w, _ in OTHERS])
+def test_documented_generate_report_diff_parse(where, command):
+    name, *args = shlex.split(command, comments=True)[1:]
+    PARSERS[name]().parse_args(args)  # argparse exits (status 2) on an unknown or bad flag

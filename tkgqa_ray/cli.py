@@ -68,11 +68,10 @@ def _run(argv: list[str]) -> int:
     return 0
 
 
-def _generate(argv: list[str]) -> int:
+def generate_parser():
     import argparse
-    import json
 
-    from tkgqa_ray.data.generator import PHRASING_SETS, generate_main
+    from tkgqa_ray.data.generator import PHRASING_SETS
 
     p = argparse.ArgumentParser(
         prog="tkgqa-ray generate",
@@ -90,6 +89,15 @@ def _generate(argv: list[str]) -> int:
     p.add_argument("--specs", default=None, metavar="FILE|SET",
                    help="hand-written questions with their logical forms (a JSON Lines file, or a packaged "
                    "set's name; docs/data.md): answered by the oracle instead of generating -n questions")
+    return p
+
+
+def _generate(argv: list[str]) -> int:
+    import json
+
+    from tkgqa_ray.data.generator import generate_main
+
+    p = generate_parser()
     a = p.parse_args(argv)
 
     meta = generate_main(
@@ -100,13 +108,17 @@ def _generate(argv: list[str]) -> int:
     return 0
 
 
-def _report(argv: list[str]) -> int:
+def report_parser():
     import argparse
 
     p = argparse.ArgumentParser(prog="tkgqa-ray report", description="Rebuild reports from run dirs.")
     p.add_argument("dirs", nargs="+", type=Path, help="run dirs, or sweep dirs holding run dirs")
     p.add_argument("-o", "--out", type=Path, default=None, help="where the comparison goes (default: ./comparison, or DIR/comparison for one sweep dir)")
-    args = p.parse_args(argv)
+    return p
+
+
+def _report(argv: list[str]) -> int:
+    args = report_parser().parse_args(argv)
     from tkgqa_ray.pipeline.sweep import build_report
 
     out = build_report(args.dirs, args.out)
@@ -114,7 +126,7 @@ def _report(argv: list[str]) -> int:
     return 0
 
 
-def _diff(argv: list[str]) -> int:
+def diff_parser():
     import argparse
 
     p = argparse.ArgumentParser(prog="tkgqa-ray diff", description="Per-question diff of two runs.")
@@ -122,7 +134,11 @@ def _diff(argv: list[str]) -> int:
     p.add_argument("run_b", type=Path)
     p.add_argument("-o", "--out", type=Path, default=None, help="write the diff here (Markdown + parquet)")
     p.add_argument("--protocol", default=None, help="scoring protocol (default: the scorer's default)")
-    args = p.parse_args(argv)
+    return p
+
+
+def _diff(argv: list[str]) -> int:
+    args = diff_parser().parse_args(argv)
     from tkgqa_ray.pipeline.sweep import run_diff
 
     print(run_diff(args.run_a, args.run_b, args.out, args.protocol))
@@ -172,6 +188,8 @@ def _plan(argv: list[str]) -> int:
     return 0
 
 
+# the argparse front ends, by command (tests/test_docs_commands.py parses the documented lines with them)
+PARSERS = {"generate": generate_parser, "report": report_parser, "diff": diff_parser}
 COMMANDS = {"run": _run, "plan": _plan, "generate": _generate, "report": _report, "diff": _diff}
 
 
