@@ -332,13 +332,30 @@ class PlaceLexicon:
         written as itself, as a name and as a noun adjunct ("Taliban militants")."""
         disp = " ".join(place.replace("_", " ").split())
         key = self.resolve(place)
-        if key is None:
-            return [disp], [disp], []
+        if key is None:  # an organisation: also by its acronym ("ELN guerrillas"; names14)
+            own = [disp] + _org_aliases().get(fold(place.replace("_", " ")), [])
+            return own, own, []
         row = self.rows[key]
         return _dedup([disp] + row.names), list(row.adjectives), list(row.people)
 
     def is_place(self, text: str) -> bool:
         return self.resolve(text) is not None
+
+
+@functools.lru_cache(maxsize=1)
+def _org_aliases() -> dict[str, list[str]]:
+    """data/aliases.tsv's all-capitals acronyms by folded KG name: an organisation that is an
+    actor's place is written by its acronym there too ("ELN guerrillas" for
+    Guerrilla_(National_Liberation_Army)). Three capitals or more: a two-letter one ("AU") is
+    too ambiguous before a noun ("AU peacekeepers" is also the relation "receive deployment of
+    peacekeepers" from the AU), as the matcher derives no two-letter acronym."""
+    out: dict[str, list[str]] = {}
+    for row in _data_lines("aliases.tsv"):
+        if len(row) >= 2:
+            forms = [f.strip() for f in row[1].split("|") if re.fullmatch(r"[A-Z]{3,7}", f.strip())]
+            if forms:
+                out[fold(row[0].strip().replace("_", " "))] = forms
+    return out
 
 
 def _dedup(xs: list[str]) -> list[str]:
@@ -492,9 +509,38 @@ class ActorGrammar:
                         toks = norm_tokens(f)
                         if toks:
                             _insert(g.sector_trie, toks, (tid, sc * w))
+        g._add_named_institutions(names, plain)
         g._starts = set(g.place_trie) | set(g.sector_trie) | set(g.template_trie) | set(g.template_poss_trie) | _DETS
         g._fuzzy_vocab = sorted(t for t, node in g.place_trie.items() if _END in node and len(t) >= _FUZZY_MIN_LEN)
         return g
+
+    def _add_named_institutions(self, names: list[str], plain: dict) -> None:
+        """A country's institution the KG names by its own name instead of Sector_(Country)
+        (names14): ``Israeli_Defense_Forces`` is the Israeli military (there is no
+        ``Military_(Israel)``), ``Central_Bank_of_Russia`` Russia's central bank. A plain name
+        that is exactly [the] ADJ|NAME SECTOR-FORM or SECTOR-FORM of [the] NAME of a known place
+        and sector stands for that (sector, place) pair, only when the KG has no Sector_(Place)
+        entity: "the Israeli army" is then that name, not words of the relation."""
+        found: dict[tuple[int, int], list[int]] = {}
+        for toks, eid in plain.items():
+            toks = list(toks)
+            s = 1 if toks[:1] == ["the"] else 0
+            pairs = set()
+            for pend, pvals in _walk(self.place_trie, toks, s):
+                for send, svals in _walk(self.sector_trie, toks, pend):
+                    if send == len(toks):
+                        pairs |= {(sid, pid) for pid, kind, _ in pvals if kind != "people" for sid, _ in svals}
+            for send, svals in _walk(self.sector_trie, toks, s):
+                if send < len(toks) and toks[send] == "of":
+                    k = send + 1 + (toks[send + 1 : send + 2] == ["the"])
+                    for pend, pvals in _walk(self.place_trie, toks, k):
+                        if pend == len(toks):
+                            pairs |= {(sid, pid) for pid, kind, _ in pvals if kind == "name" for sid, _ in svals}
+            for key in pairs:
+                if key[0] != _COUNTRY and key not in self.pairs:
+                    found.setdefault(key, []).append(eid)
+        for key, eids in found.items():
+            self.pairs[key] = tuple(sorted(eids))
 
     def _fuzzy_fix(self, norms: list[str], cap_ok) -> dict[int, str]:
         """Misspelt place words next to a sector ("Columbian police", "police of Columbia"),

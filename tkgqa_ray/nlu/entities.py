@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from tkgqa_ray.kg.table import table_cache_key
 
 from .actors import ActorGrammar
-from .names import PersonNames
+from .names import DOMINANCE, PersonNames
 from .text import fold, norm_tokens, tokenize
 
 if TYPE_CHECKING:
@@ -62,6 +62,11 @@ _INITIAL_SKIP = {"of", "the", "and", "for", "in", "on", "to", "a", "an", "s", "d
 # Kenyan police ... the police", "the National Democratic Party ... that party") or a bare
 # capitalised last part of a person's name ("Jens Stoltenberg ... Stoltenberg") is that name again.
 _BACK_DETS = {"the", "that", "this", "these", "those"}
+# Persons' names written over several tokens (names14): initials ("P.J.", "J."), a word joined by
+# a hyphen whose first part may be a lowercase particle ("al-Qirbi"), a particle between words
+_INITIALS_RE = re.compile(r"(?:[A-Z]\.)+")
+_PARTICLE_HYPHEN_RE = re.compile(r"(?:al|el|ad|ash|as|at|ar|an|az|bin|ibn|ben|abu|bou|ould)-[A-Z][\w'-]*")
+_NAME_PARTICLES = {"bin", "ibn", "da", "das", "do", "dos", "van", "von", "al", "el"}
 _DETS = {"the", "a", "an"}
 # Surnames (nlu12): news name a person by the surname alone at first mention too ("Medvedev",
 # "Mogherini", "Saleh"). A capitalised token no mention covers names the person that
@@ -167,8 +172,14 @@ class EntityMatcher:
             ini = initials(name)
             if ini and _ACRONYM_RE.fullmatch(ini):
                 by_init.setdefault(ini, []).append(eid)
+        facts = self.persons.facts
         for ini, eids in by_init.items():
-            if len(eids) == 1 and ini not in self.acronyms and norm_tokens(ini) not in self.by_norm:
+            if ini in self.acronyms or norm_tokens(ini) in self.by_norm:
+                continue
+            # shared initials go to the dominant bearer only (names14: "AFP" is Agence_France-Presse,
+            # 1611 facts, not Ange-Félix_Patassé's 26), as PersonNames.sole reads a shared surname
+            eids.sort(key=lambda e: -facts[e])
+            if len(eids) == 1 or facts[eids[0]] >= DOMINANCE * max(facts[eids[1]], 1):
                 self.acronyms[ini] = (eids[0],)
 
     def _insert(self, toks: tuple[str, ...], eids: tuple[int, ...]) -> None:
@@ -328,23 +339,55 @@ class EntityMatcher:
         return self.persons.sole([t.text])
 
     def _person_run_at(self, toks, k, covered) -> tuple[int, int] | None:
-        """(end token, person) when a run of two or three capitalised tokens from ``k`` that
+        """(end token, person) when a run of two or three capitalised words from ``k`` that
         no mention covers is a person's name spelt otherwise or shortened ("Isaias Afwerki"
         for Isaias_Afewerki, "José Alencar" for José_Alencar_Gomes_da_Silva):
         ``PersonNames.sole`` of the run's words. A longer run, or one a capitalised token
-        continues, is some other name (names13)."""
-        def cap(j: int) -> bool:
-            return (0 <= j < len(toks) and not covered[j] and toks[j].text[:1].isupper()
-                    and toks[j].norm not in _NOT_NAME and toks[j].text.isalpha())
+        continues, is some other name (names13). A written word may span tokens (names14):
+        a hyphenated one ("al-Qirbi", "Abdul-Mahdi": then it may stand alone, a surname) or
+        initials ("P.J." = two words, "P." and "J."); a lowercase name particle ("bin",
+        "da") inside the run is skipped, as the index skips it."""
+        def word(j: int) -> tuple[int, list[str]] | None:  # (end token, written words) of a name word at j
+            n = len(toks)
+            if not (0 <= j < n) or covered[j] or toks[j].norm in _NOT_NAME or not toks[j].text.isalpha():
+                return None
+            end = j + 1
+            while end < n and toks[end].start == toks[end - 1].end and not covered[end]:
+                nxt = toks[end].text
+                if nxt == "." and len(toks[end - 1].text) == 1:  # an initial's dot ("P.")
+                    end += 1
+                elif nxt == "-" and end + 1 < n and toks[end + 1].start == toks[end].end and not covered[end + 1]:
+                    end += 2  # "al-Qirbi", "Abdul-Mahdi"
+                elif toks[end - 1].text == "." and len(nxt) == 1 and nxt.isupper():
+                    end += 1  # the next initial ("P.J")
+                else:
+                    break
+            text = "".join(t.text for t in toks[j:end])
+            if _INITIALS_RE.fullmatch(text):
+                return end, [c + "." for c in text.split(".") if c]
+            if "." in text or not text.replace("-", "").isalpha():
+                return None
+            if not (text[:1].isupper() or _PARTICLE_HYPHEN_RE.fullmatch(text)):
+                return None
+            return end, [text]
 
-        if not cap(k) or cap(k - 1):
+        if word(k) is None or (k and word(k - 1) is not None and toks[k - 1].end < toks[k].start):
             return None
-        end = k
-        while cap(end):
-            end += 1
-        if not 2 <= end - k <= 3:
+        end, written = k, []
+        while True:
+            w = word(end)
+            if w is None and end + 1 < len(toks) and toks[end].norm in _NAME_PARTICLES and written:
+                w = word(end + 1)
+                if w is not None:
+                    end += 1
+            if w is None:
+                break
+            end, more = w
+            written += more
+        spans_tokens = end - k > len(written)  # some word was written over several tokens
+        if not (2 <= len(written) <= 3 or (len(written) == 1 and spans_tokens and "-" in written[0])):
             return None
-        eid = self.persons.sole([t.text for t in toks[k:end]])
+        eid = self.persons.sole(written)
         return None if eid is None else (end, eid)
 
     def _acronym_ids(self, text: str, mentions: list[Mention]) -> tuple[int, ...]:

@@ -47,6 +47,7 @@ EARLIER_FUZZY = 80
 ANCHOR_FUZZY = 88
 ANCHOR_FUZZY_MIN_LEN = 7
 _WORD_RE = re.compile(r"[^\W\d_]{3,}")
+_INITIAL_RE = re.compile(r"[^\W\d_]\.?")  # a written initial, folded ("p.", "j")
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,11 +147,11 @@ class PersonNames:
         written word is a name word before it (a spelling variant counts), or one word the
         name lacks before a name that starts with the anchor (a title: "Pope Benedict").
         An anchor no name holds is tried as a spelling variant (ANCHOR_FUZZY)."""
-        if not written or len(written) > 3 or not all(w[:1].isupper() for w in written):
+        if not written or len(written) > 3 or not all(_capitalised(w) for w in written):
             return []
         folded = [fold(w) for w in written]
         last = folded[-1]
-        if not _WORD_RE.fullmatch(last) or any(w in _place_words() for w in folded):
+        if not _WORD_RE.fullmatch(last.split("-")[-1]) or any(w in _place_words() for w in folded):
             return []  # a place word is no name's and no title ("US Senate", "Iraqi Parliament")
         anchors = [(last, False)]
         if last not in self.index:
@@ -208,6 +209,20 @@ class PersonNames:
         return None
 
 
+def _capitalised(word: str) -> bool:
+    """A written name word: capitalised, or a lowercase particle joined by a hyphen to a
+    capitalised word ("al-Qirbi"), as :func:`person_words` takes them."""
+    return word[:1].isupper() or ("-" in word and word.split("-", 1)[1][:1].isupper())
+
+
+def _word_matches(w: str, b: str) -> bool:
+    """An earlier written word ``w`` is the name word ``b``: the same, a spelling variant
+    (fuzz.ratio: "Sergei" ~ "Sergey"), or its initial ("p." for Philip, "j." for "J."; names14)."""
+    if _INITIAL_RE.fullmatch(w):
+        return b[:1] == w[0]
+    return w == b or (len(w) >= 4 and fuzz.ratio(w, b) >= EARLIER_FUZZY)
+
+
 def _earlier_words_match(earlier: list[str], before: list[str]) -> bool:
     """Each earlier mention word matches a name word before the anchor, in order (spelling
     variants by fuzz.ratio: "Sergei" ~ "Sergey"). A name that starts with the anchor may
@@ -216,7 +231,7 @@ def _earlier_words_match(earlier: list[str], before: list[str]) -> bool:
     if not before:
         return len(earlier) <= 1
     it = iter(before)
-    return all(any(w == b or (len(w) >= 4 and fuzz.ratio(w, b) >= EARLIER_FUZZY) for b in it) for w in earlier)
+    return all(any(_word_matches(w, b) for b in it) for w in earlier)
 
 
 __all__ = ["NameReading", "PersonNames", "person_words"]
