@@ -118,3 +118,19 @@ def test_rule2_parse(ctx):
 def test_rule2_end_to_end(ctx, q, gold):
     assert answer(ctx, q) == gold
 
+
+# ------------------------------------------------------------------ rule 3
+def test_rule3_the_country_agrees_with_a_country_only():
+    from tkgqa_ray.nlu.anaphora import agreement, features
+
+    assert agreement("the country", features("Uganda", "Uganda")) == 2
+    assert agreement("the country", features("Raila Odinga", "Raila_Odinga")) == 0
+    assert agreement("the country", features("Kenyan citizens", "Citizen_(Kenya)")) == 0
+
+
+def test_rule3_parse_and_answer(ctx):
+    q = "In what year did Raila Odinga last visit Uganda before Peru criticised the country?"
+    out = event_parser({"question": q}, ctx)
+    assert out["anchors"][1] == ["Peru", "criticised", "Uganda"]
+    # before Peru's criticism (2010-05); the elliptic reading (Peru's 2012 visit) gave 2011
+    assert answer(ctx, q) == ["2009"]

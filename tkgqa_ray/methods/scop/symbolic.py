@@ -20,7 +20,7 @@ import numpy as np
 from tkgqa_ray.backbones.base import SYMBOLIC_ROLES
 from tkgqa_ray.nlu import QuestionAnalysis, infer_answer_type, infer_time_level
 from tkgqa_ray.nlu.analysis import _PRO_VERB_RE, leftover_names, leftover_words, passive_agent_first
-from tkgqa_ray.nlu.anaphora import OBJECT_PRONOUN_RE, agreement, antecedent, features, opening_pronoun
+from tkgqa_ray.nlu.anaphora import COUNTRY_ANAPHOR_RE, OBJECT_PRONOUN_RE, agreement, antecedent, features, opening_pronoun
 from tkgqa_ray.nlu.cache import context_analysis
 from tkgqa_ray.time import parse_time, format_day
 
@@ -178,6 +178,11 @@ def _pronoun_object(q: str, ref: Any) -> str | None:
     m = OBJECT_PRONOUN_RE.search(tail)
     if m and any(w not in _LIGHT_VERBS for w in re.findall(r"[a-z]+", tail[: m.start()].lower())):
         return m.group(1)
+    # "before Human Rights Watch visited **the country**": a definite description standing for
+    # a country of the asked event, like "it" (nlu's agreement: a country only)
+    m = COUNTRY_ANAPHOR_RE.search(tail)
+    if m and any(w not in _LIGHT_VERBS for w in re.findall(r"[a-z]+", tail[: m.start()].lower())):
+        return m.group(0)
     return None
 
 
