@@ -118,6 +118,10 @@ class Clause:
     # the reference clause's name that ``pronoun`` stands for (:mod:`.anaphora`: agreement, then
     # the same slot as the pronoun's), or None when there is no pronoun
     antecedent: Mention | None = None
+    # a time question's main clause with fewer than two names after a full reference event:
+    # its personal pronouns, the asked event's missing names ("Before X rejected Y, in what
+    # month had Z last praised **him**?", "..., when had **they** last consulted **them**?")
+    pronouns: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass
@@ -454,6 +458,8 @@ def analyze(question: str, matcher: EntityMatcher, embeddings: Any = None) -> Qu
             main.pronoun = pro
             main.open_slot = _open_slot(mask_spans(masked, ref_spans), wh, Mention(masked[pro[0] : pro[1]], pro[0], pro[1], (), ()))
             main.antecedent = _main_antecedent(question, question[pro[0] : pro[1]], main.open_slot, refs[0])
+    elif answer_type == "time" and refs and len(main_mentions) < 2 and len(refs[0].mentions) >= 2:
+        main.pronouns = tuple(_main_pronouns(masked, blank, pro_verb=True)[: 2 - len(main_mentions)])
     if answer_type == "entity":
         _stated_pro_form(question, masked, wh, main, refs)
     return QuestionAnalysis(question, mentions, cues, answer_type, time_level, main, refs, wh, tuple(wspans),
@@ -506,13 +512,30 @@ def _main_pronoun(masked: str, blank: list[tuple[int, int]]) -> tuple[int, int] 
     In a main clause without names it stands for a name of the reference clause: as the
     subject ("whom did they visit first") it is the reference's doer and the wh-phrase asks the
     object; as the object ("the first to visit it") the wh-phrase asks the subject."""
+    found = _main_pronouns(masked, blank)
+    return found[0] if found else None
+
+
+# what follows the object "it" of a pro-verb: the clause ends, or a cue / adverb does
+_PRO_VERB_END_RE = re.compile(
+    r"\s*(?:(?:first|last|again|too|also|ever|once|so)\s+)*(?:[?.,;!]|$|(?:before|after|in|on|during|since|until|prior|following|when)\b)", re.I)
+
+
+def _main_pronouns(masked: str, blank: list[tuple[int, int]], pro_verb: bool = False) -> list[tuple[int, int]]:
+    """The personal pronouns outside names, cues, reference clauses and the wh-phrase, in
+    order; not a cleft's dummy "it" ("who was it ..."), nor with ``pro_verb`` the "it" of a
+    pro-verb ("when did X last do it": the action, no name)."""
+    out = []
     for m in _PRONOUN_RE.finditer(masked):
         if any(a <= m.start() < b for a, b in blank):
             continue
-        if re.search(r"\b(?:was|is|were|are)\s+$", masked[: m.start()], re.I) and m.group(0).lower() == "it":
+        if m.group(0).lower() == "it" and re.search(r"\b(?:was|is|were|are)\s+$", masked[: m.start()], re.I):
             continue  # "who was it ...": a cleft's dummy subject
-        return m.span()
-    return None
+        if pro_verb and m.group(0).lower() == "it" and re.search(r"\b(?:do|does|did|done|doing)\s+$", masked[: m.start()], re.I) \
+                and _PRO_VERB_END_RE.match(masked, m.end()):
+            continue  # "when did X last do it (before ...)?": the action (not "did it first visit")
+        out.append(m.span())
+    return out
 
 
 def _main_antecedent(question: str, pronoun: str, open_slot: str | None, ref: Clause) -> Mention | None:

@@ -121,10 +121,25 @@ def features(surface: str, name: str) -> Features:
     return Features("unknown")
 
 
+# a definite description that refers back to a country of the other clause ("before Human Rights
+# Watch visited **the country**"): it agrees with a country only (class "country")
+COUNTRY_ANAPHOR_RE = re.compile(r"\b(?:the|that|this)\s+(?:same\s+)?(?:country|nation)\b(?!\s*['’]s?\b)", re.I)
+
+
+def _class_of(pronoun: str) -> str | None:
+    """A pronoun's agreement class (:data:`PRONOUN_CLASS`), or "country" for "the country"."""
+    if COUNTRY_ANAPHOR_RE.fullmatch(pronoun.strip()):
+        return "country"
+    return PRONOUN_CLASS.get(pronoun.casefold())
+
+
 def agreement(pronoun: str, f: Features) -> int:
     """How well a pronoun agrees with a name: 0 not at all, 1 possibly (an unknown name; an
-    organisation as "they"), 2 well (a sector role as singular "they" too), 3 a person of the pronoun's known gender."""
-    c = PRONOUN_CLASS.get(pronoun.casefold())
+    organisation as "they"), 2 well (a sector role as singular "they" too), 3 a person of the pronoun's known gender.
+    "the country" (:data:`COUNTRY_ANAPHOR_RE`) agrees with a country only."""
+    c = _class_of(pronoun)
+    if c == "country":
+        return 2 if f.kind == "country" else 0
     if c is None or f.kind == "unknown":
         return 1 if c is not None else 0
     if c in ("m", "f"):
@@ -167,4 +182,4 @@ def opening_pronoun(text: str) -> str | None:
     return m.group(1) if m else None
 
 
-__all__ = ["Features", "organisation_words", "OBJECT_PRONOUN_RE", "SUBJECT_PRONOUN_RE", "opening_pronoun", "PRONOUN_CLASS", "PRONOUN_RE", "agreement", "antecedent", "features", "plural_surface"]
+__all__ = ["COUNTRY_ANAPHOR_RE", "Features", "organisation_words", "OBJECT_PRONOUN_RE", "SUBJECT_PRONOUN_RE", "opening_pronoun", "PRONOUN_CLASS", "PRONOUN_RE", "agreement", "antecedent", "features", "plural_surface"]

@@ -12,6 +12,7 @@ references introduced by cues, explicit times, ordinals), see :mod:`tkgqa_ray.nl
 from __future__ import annotations
 
 import re
+from dataclasses import replace as dc_replace
 from typing import Any
 
 import numpy as np
@@ -19,7 +20,7 @@ import numpy as np
 from tkgqa_ray.backbones.base import SYMBOLIC_ROLES
 from tkgqa_ray.nlu import QuestionAnalysis, infer_answer_type, infer_time_level
 from tkgqa_ray.nlu.analysis import _PRO_VERB_RE, leftover_names, leftover_words, passive_agent_first
-from tkgqa_ray.nlu.anaphora import OBJECT_PRONOUN_RE, agreement, antecedent, features, opening_pronoun
+from tkgqa_ray.nlu.anaphora import COUNTRY_ANAPHOR_RE, OBJECT_PRONOUN_RE, agreement, antecedent, features, opening_pronoun
 from tkgqa_ray.nlu.cache import context_analysis
 from tkgqa_ray.time import parse_time, format_day
 
@@ -35,19 +36,59 @@ analysis = context_analysis  # the roles of one question share one cached analys
 
 
 # ----------------------------------------------------------------------------- event parser
-def _split(a: QuestionAnalysis) -> tuple[list, list]:
+def _split(a: QuestionAnalysis, ctx: Any = None) -> tuple[list, list]:
     """Main-event names and reference clauses. When the clause split left the asked event
-    without enough names, names are taken back from reference clauses (in question order)
-    rather than giving up. Shared by the event and constraint parsers so anchor indices agree."""
+    without enough names, its pronouns stand for names of the reference (:func:`_pronoun_names`),
+    else names are taken back from reference clauses (in question order) rather than giving
+    up. Shared by the event and constraint parsers so anchor indices agree."""
     main = list(a.main.mentions)
     refs = list(a.refs)
     if _pro_form_main(a):
         return main, refs  # the asked event is the reference's action (see _strict_parse)
+    stand_ins = _pronoun_names(a, ctx)
+    if stand_ins:
+        return sorted(main + stand_ins, key=lambda m: m.start), refs
     need = 1 if a.answer_type == "entity" else 2
     while len(main) < need and refs:
         ref = refs.pop(0)
         main = sorted(main + list(ref.mentions), key=lambda m: m.start)
     return main, refs
+
+
+def _pronoun_names(a: QuestionAnalysis, ctx: Any = None) -> list:
+    """A time question's main-clause pronouns as the reference names they stand for, placed
+    at the pronoun (so word order gives the slot); [] unless every missing name has one.
+
+    "Before X rejected Y's plan, in what month had Z last praised **him**?": the asked event
+    is (Z, praised, Y), and the reference stays an event of its own (borrowing both of its
+    names would read "X praised Y" and lose the order). Each pronoun takes the reference name
+    that agrees with it best (nlu's :func:`~tkgqa_ray.nlu.anaphora.agreement`); among equals
+    one the KG links to the main clause's own name, then the one in the pronoun's own slot
+    (a subject pronoun the reference's doer, an object pronoun its object: "..., when had
+    **they** last consulted **them**?"). Two pronouns stand for two different names."""
+    pros = a.main.pronouns
+    if not pros or a.answer_type != "time" or not a.refs or len(a.main.mentions) + len(pros) != 2:
+        return []
+    ref = a.refs[0]
+    r0, r1 = ref.mentions[0], ref.mentions[1]
+    if passive_agent_first(a.question[: ref.span[1]], ref.mentions):
+        r0, r1 = r1, r0
+    own = list(a.main.mentions)
+    order = sorted([(p[0], p) for p in pros] + [(m.start, None) for m in own])
+    out, taken = [], set()
+    for k, (_, p) in enumerate(order):
+        if p is None:
+            continue
+        cands = [m for m in ([r0, r1] if k == 0 else [r1, r0]) if id(m) not in taken]
+        pronoun = a.question[p[0] : p[1]]
+        scores = [agreement(pronoun, features(m.text, m.name)) for m in cands]
+        if not cands or max(scores) == 0:
+            return []  # the pronoun stands for no name of the reference
+        best = [m for m, s in zip(cands, scores) if s == max(scores)]
+        pick = next((m for m in best if own and _linked(ctx, own[0], m)), best[0])
+        taken.add(id(pick))
+        out.append(dc_replace(pick, start=p[0], end=p[1]))
+    return out
 
 
 def _verb_before(q: str, ref: Any) -> bool:
@@ -137,7 +178,23 @@ def _pronoun_object(q: str, ref: Any) -> str | None:
     m = OBJECT_PRONOUN_RE.search(tail)
     if m and any(w not in _LIGHT_VERBS for w in re.findall(r"[a-z]+", tail[: m.start()].lower())):
         return m.group(1)
+    # "before Human Rights Watch visited **the country**": a definite description standing for
+    # a country of the asked event, like "it" (nlu's agreement: a country only)
+    m = COUNTRY_ANAPHOR_RE.search(tail)
+    if m and any(w not in _LIGHT_VERBS for w in re.findall(r"[a-z]+", tail[: m.start()].lower())):
+        return m.group(0)
     return None
+
+
+def _subject_pronoun_of(q: str, ref: Any, m: Any) -> bool:
+    """True when a one-name reference clause opens with a subject pronoun that agrees with
+    the asked event's name ``m`` and has an action of its own before its name ("before
+    **she** consulted X", "in the month **he** was upbeat about X"): the pronoun is ``m``
+    doing (or, passive, undergoing) that action; nlu's pattern, shared with TCC-RAG."""
+    if ref.cue is None or not ref.phrase or _light(ref.phrase):
+        return False
+    pro = opening_pronoun(q[ref.cue.end : ref.mentions[0].start])
+    return pro is not None and antecedent(pro, [(m.text, m.name)]) is not None
 
 
 def _agrees(pronoun: str | None, m: Any) -> bool:
@@ -226,7 +283,7 @@ def _relaxed_parse(q: str, a: QuestionAnalysis) -> dict:
 
 def _strict_parse(q: str, a: QuestionAnalysis, ctx: Any = None) -> dict:
     phrase = a.main.phrase or next((r.phrase for r in a.refs if r.phrase), "") or DEFAULT_PHRASE
-    main, refs = _split(a)
+    main, refs = _split(a, ctx)
     anchors: list[list[str]] = []
     search = None
     asked: tuple = ()  # the asked event's (subject, object) mentions of a time question
@@ -264,6 +321,11 @@ def _strict_parse(q: str, a: QuestionAnalysis, ctx: Any = None) -> dict:
             if passive_agent_first(q[: ref.span[1]], ms):
                 r0, r1 = r1, r0
             anchors.append([r0.text, ref.phrase or phrase, r1.text])
+        elif search is not None and main and _subject_pronoun_of(q, ref, main[0]):
+            # "Who last praised Roza Otunbayeva before **she** consulted X?": a subject pronoun
+            # opens the reference, a full event of the asked event's named participant (the
+            # parallel reading, "X praised Otunbayeva", would drop the reference's own verb)
+            anchors.append(_own_action(q, ref, main[0].text, ms[0].text, phrase, ctx))
         elif search is not None and search[0] != UNKNOWN and ref.phrase and _verb_before(q, ref):
             # "Who did Iran criticise after threatening Israel / after it had threatened
             # Israel?": the asked event's known subject (implicit or a pronoun) did the
@@ -419,7 +481,7 @@ def constraint_parser(inputs: dict, ctx: Any) -> dict:
             lo, hi = c.time.split("..")
             cons.append({"ref_type": "explicit_interval", "operator": c.op or "inside", "reference": [lo, hi],
                          "granularity": None, "offset": 0})
-    for j, ref in enumerate(_split(a)[1]):
+    for j, ref in enumerate(_split(a, ctx)[1]):
         idx = base + j
         if idx >= n_anchors:
             break
