@@ -95,3 +95,49 @@ def test_subject_pronoun_after_the_inverted_auxiliary():
     assert _pronoun_slots("what year did they first consult Chad?", ents, refs, None, "Chad") == (refs[0], "Chad")
     # no pronoun: nothing filled
     assert _pronoun_slots("what year did Chad first consult?", ents, refs, "Chad", None) == ("Chad", None)
+
+
+# ----------------------------------------------------------------------------- gerund clauses
+GERUND_ROWS = [
+    # China criticized Japan on 2010-05-01; its requests: of Japan (2009-01-01, the elliptic
+    # reading's event), of Kenya (2009-06-01), of Chad (2010-08-01, the first after the criticism)
+    ("China", "Criticize_or_denounce", "Japan", "2010-05-01"),
+    ("China", "Make_an_appeal_or_request", "Japan", "2009-01-01"),
+    ("China", "Make_an_appeal_or_request", "Kenya", "2009-06-01"),
+    ("China", "Make_an_appeal_or_request", "Chad", "2010-08-01"),
+    # China rejected Japan on 2012-01-01; its intent to meet Kenya in 2010 and 2013; Japan's
+    # intent to meet Kenya in 2014 (the elliptic reading's boundary: the last before it is 2013)
+    ("China", "Reject", "Japan", "2012-01-01"),
+    ("China", "Express_intent_to_meet_or_negotiate", "Kenya", "2010-03-01"),
+    ("China", "Express_intent_to_meet_or_negotiate", "Kenya", "2013-01-01"),
+    ("Japan", "Express_intent_to_meet_or_negotiate", "Kenya", "2014-01-01"),
+]
+
+
+@pytest.fixture(scope="module")
+def gctx(make_symbolic_ctx):
+    return make_symbolic_ctx(GERUND_ROWS, encoder="hashing")
+
+
+def test_gerund_clause_is_the_main_subjects_event(gctx):
+    pred, tr = top(gctx, "After criticizing Japan, who did China first make a request of?")
+    assert pred == ["Chad"], tr  # elliptic reading: after the request of Japan, Kenya
+    pred, tr = top(gctx, "In what year did China last express intent to meet with Kenya before rejecting Japan?")
+    assert pred == ["2010"], tr  # elliptic reading: before Japan's intent to meet Kenya, 2013
+
+
+@pytest.mark.parametrize("text,expected", [
+    (" appealing to ", "gerund"),
+    (" rejecting ", "gerund"),
+    (" having met ", "gerund"),
+    (" being criticized by ", "gerund_passive"),
+    (" King ", None),  # a capitalised word is a name's
+    (" during the visit of ", None),
+    (" the meeting with ", None),  # a noun after a determiner
+    (" ", None),
+])
+def test_gerund_voice(text, expected):
+    from tkgqa_ray.methods.tccrag.method import _gerund_voice
+
+    assert _gerund_voice(text) == expected
+
