@@ -141,3 +141,23 @@ def test_gerund_voice(text, expected):
 
     assert _gerund_voice(text) == expected
 
+
+# ----------------------------------------------------------------------------- converse clause
+CONVERSE_ROWS = [
+    # Japan rejected Kenyan citizens' demands in 2011; China threatened them in 2011, Chad in
+    # 2013; Japan never threatened them (the elliptic reading has no event)
+    ("Japan", "Reject", "Citizen_(Kenya)", "2011-04-01"),
+    ("China", "Threaten", "Citizen_(Kenya)", "2011-09-01"),
+    ("Chad", "Threaten", "Citizen_(Kenya)", "2013-01-01"),
+]
+
+
+@pytest.fixture(scope="module")
+def cctx(make_symbolic_ctx):
+    return make_symbolic_ctx(CONVERSE_ROWS, encoder="hashing")
+
+
+def test_unnamed_participant_of_the_clause_is_the_main_object(cctx):
+    pred, tr = top(cctx, "Who threatened Kenyan citizens in the same year Japan rejected their demands?")
+    assert pred == ["China"], tr  # before: no boundary (Japan never threatened them), no answer
+    assert [tuple(b) for b in tr["chain"]["boundary"]] == [(734138, 734502)], tr  # the year 2011

@@ -603,6 +603,9 @@ class ChainRetrieve(Stage):
           subject ("Who did the police arrest first after they criticized the protesters?",
           "... prior to its talks with X"): the event (subject, clause relation, name), its
           relation grounded from the clause phrase; only after the elliptic reading under r;
+          of a main clause that asks its subject, the converse (name, clause relation, main
+          object): the clause's name opens it as its subject, the main object is its unnamed
+          participant ("the police", "their demands"); before, such a question had no boundary;
         * a full reference event (two names): one boundary per reading of its phrase (relation
           and direction, score order), then the pair under any relation; ``ref_rel`` given:
           only the reading(s) under that relation (a shared action, see
@@ -640,6 +643,12 @@ class ChainRetrieve(Stage):
                 evs.append(self.graph.teg(ref[0], p.object, r))  # our reading: the name replaces the subject
             if p.asked in ("object", "time") and p.subject is not None and ante is None:
                 evs += [self._teg(_event(p.subject, rr, ref[0], rs)) for rr, rs in p.reference_readings() if rr != r]
+            elif p.asked == "subject" and p.object is not None and ante is None and p.reference_relations != p.relations:
+                # the converse: the clause's name is its subject, its unnamed participant the
+                # main object ("who used unconventional violence against the South African police
+                # in the same year a South African MP used military force against **the
+                # police**", "... the year X gave in to **their** demands")
+                evs += [self._teg(_event(ref[0], rr, p.object, rs)) for rr, rs in p.reference_readings() if rr != r]
         out: list[list[tuple[int, int]]] = []
         for ev in evs:
             if not len(ev):
