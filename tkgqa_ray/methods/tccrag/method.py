@@ -143,13 +143,38 @@ def _pronoun_voice(q: str, cue_end: int, name_start: int) -> str | None:
     cooperate economically with Iraq?": China's statement about Iraq), not the elliptic
     reading (the main relation with the clause's name: "on the same day as Iraq").
     "passive": the name is the clause's agent ("earlier than when **it** was commented on
-    **by** X": X commented on the pronoun's name)."""
+    **by** X": X commented on the pronoun's name). A clause opening with a gerund: see
+    :func:`_gerund_voice`."""
     if not (0 <= cue_end <= name_start):
         return None
     text = q[cue_end:name_start]
     if opening_pronoun(text) is None:
-        return None
+        return _gerund_voice(text)
     return "passive" if _PASSIVE_BY_RE.search(text) else "active"
+
+
+# an adverbial gerund opening a reference clause: "after **appealing** to X", "before
+# **rejecting** X", "after **having** met X", "after **being** criticized by X"; lowercase (a
+# capitalised "King" is a name's), of five letters or more ("sing", "ring" are no such verbs),
+# and no noun in "-ing" that a time phrase or a determiner-less clause opens with
+_GERUND_RE = re.compile(r"\s*([a-z]{2,}ing)\b")
+_NOT_GERUND = {"during", "morning", "evening", "spring", "something", "anything", "nothing", "everything",
+               "according", "following", "beginning", "regarding", "concerning", "including"}
+
+
+def _gerund_voice(text: str) -> str | None:
+    """"gerund" / "gerund_passive" ("after being criticized by X": X is the agent) when the
+    reference clause's text (from the cue to its first name) opens with a gerund, else None. An adverbial gerund has no subject of its own: English
+    reads its understood subject as the main clause's ("After appealing to Zambian citizens
+    for economic aid, who did Rupiah Banda first make a request of?": Banda's appeal; "...
+    last express intent to meet with France before rejecting Obama": Xi's rejection), so the
+    clause is a full event of the main subject, as a clause opening with a subject pronoun.
+    Before, it was read elliptically first (the main relation with the clause's name: Banda's
+    requests of the citizens, Obama's intent to meet France), a different event."""
+    m = _GERUND_RE.match(text)
+    if not m or m.group(1) in _NOT_GERUND:
+        return None
+    return "gerund_passive" if _PASSIVE_BY_RE.search(text) else "gerund"
 
 
 # a passive clause up to its agent: "it was negotiated with by", "they were criticized by"
@@ -578,6 +603,9 @@ class ChainRetrieve(Stage):
           subject ("Who did the police arrest first after they criticized the protesters?",
           "... prior to its talks with X"): the event (subject, clause relation, name), its
           relation grounded from the clause phrase; only after the elliptic reading under r;
+          of a main clause that asks its subject, the converse (name, clause relation, main
+          object): the clause's name opens it as its subject, the main object is its unnamed
+          participant ("the police", "their demands"); before, such a question had no boundary;
         * a full reference event (two names): one boundary per reading of its phrase (relation
           and direction, score order), then the pair under any relation; ``ref_rel`` given:
           only the reading(s) under that relation (a shared action, see
@@ -605,7 +633,7 @@ class ChainRetrieve(Stage):
         else:
             ante = _pronoun_antecedent(p)
             if ante is not None:  # a clause with a subject pronoun: its own event first
-                pair = (ref[0], ante) if p.reference_pronoun == "passive" else (ante, ref[0])
+                pair = (ref[0], ante) if p.reference_pronoun in ("passive", "gerund_passive") else (ante, ref[0])
                 evs += [self._teg(_event(pair[0], rr, pair[1], rs)) for rr, rs in p.reference_readings()]
             if p.asked == "subject" and p.object is not None:
                 evs.append(self.graph.teg(ref[0], p.object, r))
@@ -615,6 +643,12 @@ class ChainRetrieve(Stage):
                 evs.append(self.graph.teg(ref[0], p.object, r))  # our reading: the name replaces the subject
             if p.asked in ("object", "time") and p.subject is not None and ante is None:
                 evs += [self._teg(_event(p.subject, rr, ref[0], rs)) for rr, rs in p.reference_readings() if rr != r]
+            elif p.asked == "subject" and p.object is not None and ante is None and p.reference_relations != p.relations:
+                # the converse: the clause's name is its subject, its unnamed participant the
+                # main object ("who used unconventional violence against the South African police
+                # in the same year a South African MP used military force against **the
+                # police**", "... the year X gave in to **their** demands")
+                evs += [self._teg(_event(ref[0], rr, p.object, rs)) for rr, rs in p.reference_readings() if rr != r]
         out: list[list[tuple[int, int]]] = []
         for ev in evs:
             if not len(ev):
@@ -808,6 +842,8 @@ def _pronoun_antecedent(p: TccParse) -> int | None:
     was commented on by X") has the clause's name as its subject (``_pronoun_voice``)."""
     if not p.reference_pronoun or len(p.reference) != 1:
         return None
+    if p.reference_pronoun in ("gerund", "gerund_passive"):  # its understood subject is the main subject's, never the object
+        return p.subject if p.asked in ("object", "time") else None
     if p.asked in ("object", "time") and p.subject is not None:
         return p.subject
     return p.object if p.asked in ("subject", "time") else None

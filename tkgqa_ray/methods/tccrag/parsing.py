@@ -20,6 +20,7 @@ from rapidfuzz import fuzz, process
 from tkgqa_ray.kg.table import table_cache_key
 from tkgqa_ray.methods.roles import register_symbolic
 from tkgqa_ray.nlu.analysis import SAME_ACTION_RE
+from tkgqa_ray.nlu.anaphora import OBJECT_PRONOUN_RE, antecedent
 from tkgqa_ray.nlu.cache import context_analysis
 from tkgqa_ray.nlu.entities import EntityMatcher
 from tkgqa_ray.nlu.relations import relation_phrase
@@ -342,6 +343,10 @@ def symbolic_relation_parser(inputs: dict[str, Any], ctx=None) -> dict[str, Any]
             subj = anchors[0]["name"]
             if not re.search(rf"\b{_AUX}\s+(?:the\s+)?{re.escape(anchors[0]['mention'])}", q, re.I):
                 subj, obj = None, anchors[0]["name"]
+        if rspan and len(ref_names) == 2 and (subj is None or obj is None):
+            # "After X consulted Y, when did Z first host **him**?", "..., what year did **they**
+            # first consult W?": a main-clause pronoun stands for a name of the full reference event
+            subj, obj = _pronoun_slots(mask_spans(q, [tuple(rspan)] + list(sig.wrapper_spans)), ents, ref_names, subj, obj)
     else:
         a = anchors[0] if anchors else None
         slot = _open_slot(q, a, ctx) if a is not None else None
@@ -440,6 +445,54 @@ def _carried(ref_phrase: str, phrase: str, ctx) -> int:
     top = ref[0]
     same = [c.swap for c in ground_relation(phrase, ctx.embeddings, 3, rel) if c.id == top.id]
     return 0 if same and same[0] != top.swap else 1
+
+
+# a personal pronoun in the subject slot: after an auxiliary of a question's inversion ("did
+# **they** first consult", "had **he** last visited"); "was it" / "is it" open a cleft, no slot
+_SUBJECT_PRONOUN_AFTER_AUX = re.compile(r"\b(?:did|does|do|had|has|have|will|would)\s+(he|she|it|they)\b(?!\s+(?:that|take|happen)\b)", re.I)
+
+
+def _pronoun_slots(qm: str, ents: list[dict], ref_names: list[str], subj: str | None,
+                   obj: str | None) -> tuple[str | None, str | None]:
+    """(subject, object) of a time question's main clause with its empty slot(s) filled by
+    the reference name a personal pronoun of that slot stands for. ``qm``: the question with
+    the reference clause (and wrapper) masked; ``ref_names``: the full reference event's two
+    names, (subject, object).
+
+    A subject pronoun follows the inverted auxiliary ("did **they** first consult W"), an
+    object pronoun follows the verb ("first host **him**", "cooperate with **him**",
+    ``OBJECT_PRONOUN_RE``: not a passive agent's "by them"). The pronoun stands for the
+    reference name that agrees with it (nlu's :func:`antecedent`: "him" is a person, not
+    the Democratic Left), among equals the one in the same slot (parallel clauses: "After
+    X visited Y, when did **it** first host Z" is X). Two pronouns of one clause are two
+    participants ("when had **they** last consulted **them**": a plain pronoun object is
+    never its own clause's subject), so the second takes the other name.
+
+    Before, the pronoun was no slot filler: the chain read every event of the one named
+    participant (SCCI/OCCI instead of TEG), and its first or last was another event's time."""
+    m_subj = _SUBJECT_PRONOUN_AFTER_AUX.search(qm) if subj is None else None
+    m_obj = None
+    if obj is None:
+        m_obj = next((m for m in OBJECT_PRONOUN_RE.finditer(qm)
+                      if not (m_subj and m.start() == m_subj.start(1))
+                      and not re.search(r"\b(?:did|does|do|had|has|have|will|would|was|is)\s+$", qm[:m.start()], re.I)), None)
+    surf = {}
+    for e in ents:
+        surf.setdefault(e["name"], e.get("mention") or e["name"])
+    taken = {subj, obj} - {None}
+    for m, slot in sorted(((m, sl) for m, sl in ((m_subj, "subject"), (m_obj, "object")) if m is not None),
+                          key=lambda t: t[0].start()):
+        order = list(ref_names) if slot == "subject" else list(ref_names[::-1])
+        order = [n for n in order if n not in taken]
+        k = antecedent(m.group(1), [(surf.get(n, n), n) for n in order]) if order else None
+        if k is None:
+            continue
+        taken.add(order[k])
+        if slot == "subject":
+            subj = order[k]
+        else:
+            obj = order[k]
+    return subj, obj
 
 
 def _pronoun_anchor(ref_names: list[str], rspan, ctx, q: str) -> tuple[str, str] | None:

@@ -60,7 +60,9 @@ class TccParse:
     parallel: bool = False
     # the one-name reference clause opens with a subject pronoun and has its own relation
     # ("after **he** rallied against X"): a full event of a main-clause name (method._pronoun_antecedent);
-    # "active", or "passive" when the clause's name is its agent ("when it was criticized by X")
+    # "active", or "passive" when the clause's name is its agent ("when it was criticized by X");
+    # "gerund" / "gerund_passive": the clause opens with a gerund ("after appealing to X"), its
+    # understood subject the main subject's (method._gerund_voice)
     reference_pronoun: str | None = None
 
     def reference_readings(self) -> list[tuple[int, bool]]:
