@@ -32,6 +32,7 @@ NOISE = [
     re.compile(r"constructor arguments in the object store"),
     re.compile(r"^\[?\d{4}-\d{2}-\d{2} [\d:,.]+ E \d+ \d+\]?", re.M),  # glog E-level lines
     re.compile(r"token[- ]auth|RAY_AUTH_MODE|authentication token", re.I),
+    re.compile(r"faiss\.loader|Could not load library with AVX"),  # faiss's CPU-feature probe, at INFO
 ]
 
 
@@ -58,6 +59,7 @@ def test_noise_patterns_catch_the_lines_from_the_issue():
             "restart will fail.")
     assert console_noise(seen) == [seen]
     assert console_noise("2026-11-30 17:02:05,001\tINFO worker.py:2000 -- Ray token authentication is enabled")
+    assert console_noise("[2026-12-02 01:03:29,535][faiss.loader][INFO] - Loading faiss with AVX512 support.")
     assert console_noise("questions: 100%|##########| 400/400 [00:20<00:00, 19.6q/s]\nHits@1 (multitq_official): 0.975") == []
 
 
