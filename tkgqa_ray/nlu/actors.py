@@ -338,6 +338,11 @@ class PlaceLexicon:
         row = self.rows[key]
         return _dedup([disp] + row.names), list(row.adjectives), list(row.people)
 
+    def named(self, toks: tuple[str, ...]) -> str | None:
+        """The lexicon key of a place written by one of its names (folded tokens), or None;
+        unlike :meth:`resolve` no code lookup ("Co", "TV" are no places in a name's words)."""
+        return self._by_name.get(tuple(toks))
+
     def is_place(self, text: str) -> bool:
         return self.resolve(text) is not None
 

@@ -28,8 +28,9 @@ from typing import TYPE_CHECKING, Any
 
 from tkgqa_ray.kg.table import table_cache_key
 
-from .actors import ActorGrammar
-from .names import DOMINANCE, PersonNames
+from .actors import ActorGrammar, place_lexicon
+from .anaphora import organisation_words
+from .names import DOMINANCE, PersonNames, titles
 from .text import fold, norm_tokens, tokenize
 
 if TYPE_CHECKING:
@@ -148,6 +149,12 @@ class EntityMatcher:
         # Administration in Kosovo"), British "-isation" for "-ization" ("organisations")
         for toks, eids in list(self.by_norm.items()):
             for var in _name_variants(toks):
+                if var not in self.by_norm:
+                    self._insert(var, eids)
+        # the owner written before the name (names15): "Korea's People First Party"
+        # (People_First_Party_Korea), "the UN special rapporteurs" (Special_Rapporteurs_of_the_United_Nations)
+        for toks, eids in list(self.by_norm.items()):
+            for var in _owner_variants(toks):
                 if var not in self.by_norm:
                     self._insert(var, eids)
         self._lower_names = {i for i, n in enumerate(names) if n == n.lower()}
@@ -299,6 +306,15 @@ class EntityMatcher:
                     added.append(Mention(t.text, t.start, t.end, ids, tuple(self.names[e] for e in ids), 1.0, "exact"))
                     k += 1
                     continue
+            titled = None if all_lower else self._titled_person_at(toks, k, covered, tok_span)
+            if titled is not None:
+                end, m = titled
+                if m in mentions:  # the title joins a name already found ("Pope Benedict XVI")
+                    mentions = [x for x in mentions if x is not m]
+                a, b = toks[k].start, max(toks[end - 1].end, m.end)
+                added.append(Mention(question[a:b], a, b, m.entity_ids, m.names, m.score, m.source, m.scores))
+                k = end
+                continue
             hit = self._back_ref_at(toks, k, covered, tok_span, all_lower)
             if hit is not None:
                 end, m = hit
@@ -321,6 +337,35 @@ class EntityMatcher:
             return mentions
         return sorted(mentions + added, key=lambda m: m.start)
 
+    def _titled_person_at(self, toks, k, covered, tok_span) -> tuple[int, Mention] | None:
+        """(end token, person mention) when a title (data/person_names.tsv: "President",
+        "Prime Minister", "Pope") at ``k`` comes right before a person's name (names15): the
+        name found already (an exact person-like name: "Pope Benedict XVI"), or the name read
+        from the words after the title as if the title were not written ("President Obama":
+        the surname alone; "Prime Minister Nouri al-Maliki": the run). The title is part of the
+        mention, so it is no word of the relation, and never part of the name looked up."""
+        te = _title_end(toks, k, covered)
+        if te is None:
+            return None
+        for i, j, m in tok_span:
+            if i == te:
+                person = len(m.entity_ids) == 1 and m.entity_ids[0] in self.persons.words
+                return (j, m) if person and m.source in ("exact", "surname") else None
+        if covered[te]:
+            return None
+        cov = list(covered)
+        for x in range(k, te):
+            cov[x] = True
+        run = self._person_run_at(toks, te, cov)
+        if run is not None:
+            end, eid = run
+        else:
+            eid, end = self._surname_at(toks, te, cov), te + 1
+            if eid is None:
+                return None
+        a, b = toks[te].start, toks[end - 1].end
+        return end, Mention("", a, b, (eid,), (self.names[eid],), 1.0, "surname")
+
     def _surname_at(self, toks, k, covered) -> int | None:
         """The person a lone capitalised token at ``k`` names by surname (``PersonNames.sole``),
         or None. Not inside a run of capitalised words no mention covers ("Isaias
@@ -334,6 +379,8 @@ class EntityMatcher:
                 return None
         if k + 1 < len(toks) and covered[k + 1] and toks[k + 1].text[:1].isupper():
             return None  # a title before a name ("King Juan Carlos I"), not a surname of its own
+        if _title_of_at(toks, k):
+            return None  # "the King of Bahrain": an office, not Angus_King
         if (t.norm,) in self.by_norm:
             return None  # a whole name (or an alias) of its own
         return self.persons.sole([t.text])
@@ -497,6 +544,28 @@ class EntityMatcher:
         return out
 
 
+def _title_end(toks: list, k: int, covered: list[bool]) -> int | None:
+    """The token after the longest title (data/person_names.tsv) written from ``k`` with a
+    capital, its tokens covered by no mention and a capitalised word after it; else None."""
+    if not toks[k].text[:1].isupper():
+        return None
+    best = None
+    for t in titles():
+        e = k + len(t)
+        if (e < len(toks) and tuple(x.norm for x in toks[k:e]) == t and not any(covered[k:e])
+                and toks[e].text[:1].isupper() and (best is None or e > best)):
+            best = e
+    return best
+
+
+def _title_of_at(toks: list, k: int) -> bool:
+    """True when the capitalised word at ``k`` is an office named with an article and "of"
+    ("the King of Bahrain", "the President of Kenya", names15): English writes a person's
+    name without an article, so a word between "the" and "of" is a common noun (a title
+    capitalised), never a surname ("King" is no Angus_King there)."""
+    return (0 < k < len(toks) - 1 and toks[k - 1].norm in _DETS and toks[k + 1].norm == "of")
+
+
 def _fact_counts(table: Any) -> Any:
     """Facts per entity id (subject or object), or None for a table without fact columns."""
     try:
@@ -524,6 +593,37 @@ def _name_variants(toks: tuple[str, ...]) -> list[tuple[str, ...]]:
         if brit != base:
             out.append(brit)
     return out
+
+
+def _owner_variants(toks: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """A name that says whose it is after the rest, written with the owner first, as English
+    does (names15): a place at the end of a plain name ("people first party korea") as the
+    possessive or the adjective ("korea 's people first party", "south korean people first
+    party"); an organisation after "of [the]" ("special rapporteurs of the united nations",
+    its last word an organisation word of data/agreement.tsv) as a noun adjunct or the
+    possessive ("united nations special rapporteurs", "un special rapporteurs"). A place
+    after "of" is the actor grammar's (a named institution), not repeated here."""
+    if "(" in toks or len(toks) < 3:
+        return []
+    lex = place_lexicon()
+    out: list[tuple[str, ...]] = []
+    if toks.count("of") == 1:
+        k = toks.index("of")
+        head, owner = toks[:k], toks[k + 1 :]
+        if owner[:1] == ("the",):
+            owner = owner[1:]
+        if head and len(owner) >= 2 and owner[-1] in organisation_words() and lex.resolve(" ".join(owner)) is None:
+            out += [owner + head, owner + ("'s",) + head]
+    else:
+        for n in (3, 2, 1):
+            key = lex.named(toks[-n:]) if len(toks) - n >= 2 else None
+            if key is not None:
+                head, row = toks[:-n], lex.rows[key]
+                if head[-1] not in _INITIAL_SKIP:
+                    out += [norm_tokens(f) + ("'s",) + head for f in row.names]
+                    out += [norm_tokens(a) + head for a in row.adjectives]
+                break
+    return [v for var in out for v in (var, *_name_variants(var))]
 
 
 _POSS_GAP_RE = re.compile(r"['’]s\s+")

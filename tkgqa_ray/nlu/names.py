@@ -209,6 +209,41 @@ class PersonNames:
         return None
 
 
+@functools.lru_cache(maxsize=1)
+def _person_rows() -> list[tuple[str, str, str]]:
+    """(kind, value, forms) rows of ``data/person_names.tsv`` (titles, nicknames)."""
+    from importlib import resources
+
+    text = resources.files("tkgqa_ray.nlu").joinpath("data", "person_names.tsv").read_text(encoding="utf-8")
+    rows = []
+    for line in text.splitlines():
+        if line.strip() and not line.startswith("#"):
+            cols = line.split("\t") + ["", ""]
+            rows.append((cols[0].strip(), cols[1].strip(), cols[2].strip()))
+    return rows
+
+
+@functools.lru_cache(maxsize=1)
+def titles() -> frozenset[tuple[str, ...]]:
+    """Folded token sequences of the titles written before persons' names ("president",
+    ("prime", "minister"), ("mr", "."); ``title`` rows of data/person_names.tsv)."""
+    return frozenset(norm_tokens(v) for k, v, _ in _person_rows() if k == "title" and norm_tokens(v))
+
+
+@functools.lru_cache(maxsize=1)
+def nicknames() -> dict[str, frozenset[str]]:
+    """Folded given name -> the folded given names it may be written for, both ways
+    ("jack" -> john, jacob; "jacob" -> jack; ``nickname`` rows of data/person_names.tsv)."""
+    out: dict[str, set[str]] = {}
+    for kind, short, forms in _person_rows():
+        if kind != "nickname":
+            continue
+        for full in (f.strip() for f in forms.split("|") if f.strip()):
+            out.setdefault(fold(short), set()).add(fold(full))
+            out.setdefault(fold(full), set()).add(fold(short))
+    return {k: frozenset(v) for k, v in out.items()}
+
+
 def _capitalised(word: str) -> bool:
     """A written name word: capitalised, or a lowercase particle joined by a hyphen to a
     capitalised word ("al-Qirbi"), as :func:`person_words` takes them."""
@@ -217,10 +252,12 @@ def _capitalised(word: str) -> bool:
 
 def _word_matches(w: str, b: str) -> bool:
     """An earlier written word ``w`` is the name word ``b``: the same, a spelling variant
-    (fuzz.ratio: "Sergei" ~ "Sergey"), or its initial ("p." for Philip, "j." for "J."; names14)."""
+    (fuzz.ratio: "Sergei" ~ "Sergey"), its initial ("p." for Philip, "j." for "J."; names14), or
+    an English short form of the given name ("jack" for Jacob, "bill" for William; names15:
+    data/person_names.tsv, only here, where the surname has matched already)."""
     if _INITIAL_RE.fullmatch(w):
         return b[:1] == w[0]
-    return w == b or (len(w) >= 4 and fuzz.ratio(w, b) >= EARLIER_FUZZY)
+    return w == b or (len(w) >= 4 and fuzz.ratio(w, b) >= EARLIER_FUZZY) or b in nicknames().get(w, ())
 
 
 def _earlier_words_match(earlier: list[str], before: list[str]) -> bool:
@@ -234,4 +271,4 @@ def _earlier_words_match(earlier: list[str], before: list[str]) -> bool:
     return all(any(_word_matches(w, b) for b in it) for w in earlier)
 
 
-__all__ = ["NameReading", "PersonNames", "person_words"]
+__all__ = ["NameReading", "PersonNames", "nicknames", "person_words", "titles"]
