@@ -49,7 +49,7 @@ from tkgqa_ray.methods.tccrag.parsing import (
 )
 from tkgqa_ray.methods.tccrag.state import KEY, EntityReading, TccParse, TccragState, check_stages
 from tkgqa_ray.methods.tccrag.views import CausalCueGraph
-from tkgqa_ray.nlu.anaphora import OBJECT_PRONOUN_RE, antecedent, opening_pronoun
+from tkgqa_ray.nlu.anaphora import COUNTRY_ANAPHOR_RE, OBJECT_PRONOUN_RE, antecedent, opening_pronoun
 from tkgqa_ray.nlu.relations import ground_relation, ground_relations
 from tkgqa_ray.methods.tccrag.cues import cue_signals
 from tkgqa_ray.retrieval.dense import dense_fact_ids
@@ -187,8 +187,11 @@ def _anaphor(q: str, ents: list[dict], span: tuple[int, int], inside: list[dict]
     :func:`_agent_first`), or None:
 
     an object pronoun after the clause's name with an action word between ("... the same
-    month that al-Shabaab used military force against **it**"); with several main-clause
-    names, the one that agrees with it (:func:`tkgqa_ray.nlu.anaphora.antecedent`).
+    month that al-Shabaab used military force against **it**"), or "the country" / "that
+    nation" (nlu's ``COUNTRY_ANAPHOR_RE``, the description SCoP reads the same way: "...
+    meet with Colombia before Human Rights Watch visited **the country**"), which agrees with
+    a country only; with several main-clause names, the one that agrees with it
+    (:func:`tkgqa_ray.nlu.anaphora.antecedent`).
     A definite description of a main-clause name ("after **the head of government** made a
     statement about X", "before **that party** ...") or a person's surname alone ("before
     **Scioli** voiced ...") is a mention already: nlu's back-references
@@ -205,20 +208,23 @@ def _anaphor(q: str, ents: list[dict], span: tuple[int, int], inside: list[dict]
     first = {n: next(e for e in main if e["name"] == n) for n in names}
     name_end = max(e["end"] for e in inside)
     tail = q[name_end:b]
-    m = OBJECT_PRONOUN_RE.search(tail)
-    if not m or all(w in _LIGHT_BEFORE_PRONOUN for w in re.findall(r"[a-z]+", tail[: m.start()].lower())):
+    def acts(x) -> bool:  # an action word stands before the anaphor
+        return bool(x) and not all(w in _LIGHT_BEFORE_PRONOUN for w in re.findall(r"[a-z]+", tail[: x.start()].lower()))
+
+    m = next((x for x in (OBJECT_PRONOUN_RE.search(tail), COUNTRY_ANAPHOR_RE.search(tail)) if acts(x)), None)
+    if m is None:
         return None
     # the name that agrees with the pronoun (nlu's antecedent): among equals the last name (the
     # main object) first, or for a person's pronoun the subject first, as SCoP's antecedent
     # ("When did X last praise the German government before Y expressed a wish to meet her?"
     # is X; tccrag6 / nlu11); none when no name agrees ("demanded them": the talks)
-    order = names if m.group(1).lower() in ("him", "her") else names[::-1]
-    k = antecedent(m.group(1), [(first[n].get("mention") or n, n) for n in order])
+    order = names if m.group(0).lower() in ("him", "her") else names[::-1]
+    k = antecedent(m.group(0), [(first[n].get("mention") or n, n) for n in order])
     if k is None:
         return None
     pick = order[k]
     i = name_end + m.start()
-    return {"name": pick, "start": i, "end": i + len(m.group(1)), "anaphor": True}
+    return {"name": pick, "start": i, "end": i + len(m.group(0)), "anaphor": True}
 
 
 def _parallel(ref: dict | None, out: dict) -> bool:
@@ -286,19 +292,34 @@ def _outermost(ents: list[dict]) -> list[dict]:
     return [e for e in ents if e["start"] < 0 or not any(inside(e, o) for o in ents)]
 
 
-def _occurrences(eid: int, pa: dict, pb: dict) -> list[tuple[str, int, int]]:
+def _occurrences(eid: int, pa: dict, pb: dict, chosen: set[int] | None = None) -> list[tuple[str, int, int]]:
     """Where entity ``eid`` is written: the gazetteer's (path A) occurrences, plus path B's
     that lie outside every path-A name. A name can be written twice in two forms, one only
     path B grounds ("... visit to **Ethiopia** ... after **the Ethiopian** stated readiness
     to negotiate with Angola": the demonym by the fuzzy tier); before, path A's occurrences
     alone were kept when both paths had the entity, so the reference clause lost its
-    subject (an elliptic reading of "Angola" instead of the full event)."""
+    subject (an elliptic reading of "Angola" instead of the full event). Of an entity path A
+    does not ground, an occurrence inside a kept path-A name yields (:func:`_inside_exact`)."""
     occ = list(pa.get(eid) or [])
     if not occ:
-        return list(pb.get(eid) or [])
+        return [o for o in pb.get(eid) or [] if not _inside_exact(o, eid, pa, chosen)]
     taken = [(a, b) for o in pa.values() for _, a, b in o]
     occ += [o for o in pb.get(eid) or [] if o[1] >= 0 and not any(a < o[2] and o[1] < b for a, b in taken)]
     return occ
+
+
+def _inside_exact(o: tuple[str, int, int], eid: int, pa: dict, chosen: set[int] | None) -> bool:
+    """True when path B's occurrence ``o`` of an entity path A does not ground lies within a
+    path-A occurrence of another kept entity: the gazetteer read that very text as an exact
+    name or alias, and path B's other reading of it is a weaker tier's (part of a person's
+    name, a fuzzy or embedding neighbour). "... against the Rapid Action Battalion, on what
+    date did **RAB** first arrest ...": the gazetteer knows RAB as the battalion's acronym;
+    path B's part-of-name match (Abdul **Rab** Rasul Sayyaf) yields. Before, both stood at the
+    same span (``_outermost`` keeps equal spans) and the weaker one became the subject."""
+    if o[1] < 0:
+        return False
+    return any(e != eid and (chosen is None or e in chosen) and a <= o[1] and o[2] <= b
+               for e, occ in pa.items() for _, a, b in occ)
 
 
 def _not_excluded(ents: list[dict], spans: list[tuple[int, int]]) -> list[dict]:
@@ -405,7 +426,7 @@ class ProgressiveParse(Stage):
             ents = []
             for eid in chosen[i]:
                 cands = [[int(e), float(sc)] for e, sc in alts[i].get(eid) or [(eid, 1.0)]]
-                for surf, a, b in _occurrences(eid, path_a[i], path_b[i]):  # every occurrence
+                for surf, a, b in _occurrences(eid, path_a[i], path_b[i], chosen[i]):  # every occurrence
                     ents.append({"name": disp(table.entities[eid]), "id": eid, "mention": surf, "start": a, "end": b,
                                  "candidates": cands})
             ents.sort(key=lambda e: e["start"])

@@ -1,0 +1,84 @@
+"""TCC-RAG round tccrag9: rules of TCC-RAG's own stages.
+
+* a weaker grounding inside an exact one yields: path B's reading of a text the gazetteer
+  read as another entity's exact name or alias (the acronym "RAB" of the Rapid Action
+  Battalion, read by path B's part-of-name tier as Abdul **Rab** Rasul Sayyaf) is dropped
+  when path A does not ground that entity at all; before, both stood at the same span and
+  the weaker one could become the subject.
+* "the country" in a one-name reference clause is an anaphor of a country of the asked
+  event (nlu's ``COUNTRY_ANAPHOR_RE`` and agreement, which SCoP reads too): "... meet with
+  Colombia before Human Rights Watch visited **the country**".
+
+Tiny hand-built KGs, questions written for these tests, answers checked by hand."""
+
+from __future__ import annotations
+
+import pytest
+
+from test_tccrag_tccrag4 import top  # TCC-RAG's top prediction and trace
+from tkgqa_ray.methods.tccrag.method import _inside_exact, _occurrences
+
+ROWS = [
+    # Kenyan citizens protested against the Rapid Action Battalion on 2010-03-01; the battalion
+    # arrested Jubo Dal members before (2010-01-01) and after it (2010-05-01, 2010-08-01);
+    # Abdul Rab Rasul Sayyaf (whose name holds "Rab") arrested them too, after it
+    ("Citizen_(Kenya)", "Demonstrate_or_rally", "Rapid_Action_Battalion", "2010-03-01"),
+    ("Rapid_Action_Battalion", "Arrest,_detain,_or_charge_with_legal_action", "Jubo_Dal", "2010-01-01"),
+    ("Rapid_Action_Battalion", "Arrest,_detain,_or_charge_with_legal_action", "Jubo_Dal", "2010-05-01"),
+    ("Rapid_Action_Battalion", "Arrest,_detain,_or_charge_with_legal_action", "Jubo_Dal", "2010-08-01"),
+    ("Abdul_Rab_Rasul_Sayyaf", "Arrest,_detain,_or_charge_with_legal_action", "Jubo_Dal", "2010-04-01"),
+    ("Abdul_Rab_Rasul_Sayyaf", "Make_statement", "Chad", "2009-01-01"),
+    # a second name with the initials RAB: out of context the acronym names neither (only the
+    # question's own "Rapid Action Battalion" tells the gazetteer which)
+    ("Rwanda_Agriculture_Board", "Make_statement", "Chad", "2009-02-01"),
+    # Human Rights Watch visited Peru on 2012-06-01 (and Chile on 2011-06-01); Ollanta Humala
+    # expressed intent to meet Peru in 2010 and 2011 (before it) and 2013; Human Rights Watch's
+    # own intent to meet Peru (the elliptic reading's event) is in 2009 only
+    ("Human_Rights_Watch", "Make_a_visit", "Peru", "2012-06-01"),
+    ("Human_Rights_Watch", "Make_a_visit", "Chile", "2011-06-01"),
+    ("Ollanta_Humala", "Express_intent_to_meet_or_negotiate", "Peru", "2010-02-01"),
+    ("Ollanta_Humala", "Express_intent_to_meet_or_negotiate", "Peru", "2011-02-01"),
+    ("Ollanta_Humala", "Express_intent_to_meet_or_negotiate", "Peru", "2013-02-01"),
+    ("Human_Rights_Watch", "Express_intent_to_meet_or_negotiate", "Peru", "2009-05-01"),
+    # Ghana's opposition appealed to Ghanaian citizens for judicial cooperation on 2014-06-01;
+    # the Ghanaian police investigated the citizens on 2014-01-01 and 2014-03-01 (before it) and
+    # 2014-09-01; the opposition's own investigation of the citizens (elliptic) on 2014-02-01
+    ("People_Associated_with_the_Opposition_(Ghana)", "Appeal_for_judicial_cooperation", "Citizen_(Ghana)", "2014-06-01"),
+    ("Police_(Ghana)", "Investigate", "Citizen_(Ghana)", "2014-01-01"),
+    ("Police_(Ghana)", "Investigate", "Citizen_(Ghana)", "2014-03-01"),
+    ("Police_(Ghana)", "Investigate", "Citizen_(Ghana)", "2014-09-01"),
+    ("People_Associated_with_the_Opposition_(Ghana)", "Investigate", "Citizen_(Ghana)", "2014-02-01"),
+]
+
+
+@pytest.fixture(scope="module")
+def ctx(make_symbolic_ctx):
+    return make_symbolic_ctx(ROWS, encoder="hashing")
+
+
+# ----------------------------------------------------------------------------- weaker grounding yields
+def test_path_b_reading_inside_an_exact_path_a_name_yields():
+    pa = {1: [("Rapid Action Battalion", 10, 32), ("RAB", 50, 53)]}
+    pb = {1: [("Rapid Action Battalion", 10, 32)], 2: [("RAB", 50, 53)], 3: [("Jubo Dal", 60, 68)]}
+    assert _occurrences(2, pa, pb, {1, 2, 3}) == []  # without the rule: [("RAB", 50, 53)]
+    assert _occurrences(3, pa, pb, {1, 2, 3}) == [("Jubo Dal", 60, 68)]  # outside every path-A name: kept
+    # path A's entity dropped by the arbiter: nothing to yield to
+    assert _occurrences(2, pa, pb, {2, 3}) == [("RAB", 50, 53)]
+    assert not _inside_exact(("RAB", -1, -1), 2, pa, None)  # an unknown position is kept
+
+
+def test_acronym_of_a_named_battalion_is_the_battalion(ctx):
+    pred, tr = top(ctx, "Following the rally that Kenyan citizens organized against the Rapid Action Battalion, "
+                        "on what date did RAB first arrest members of Jubo Dal?")
+    # without the rule: Abdul Rab Rasul Sayyaf (part-of-name reading of RAB) is the subject
+    assert tr["parse"]["subject"] == "Rapid Action Battalion", tr
+    assert pred == ["2010-05-01"], tr
+
+
+# ----------------------------------------------------------------------------- "the country"
+def test_the_country_in_a_reference_clause_is_the_main_clause_country(ctx):
+    pred, tr = top(ctx, "In what year did Ollanta Humala last express intent to meet with Peru "
+                        "before Human Rights Watch visited the country?")
+    # without the rule: the elliptic reading (HRW's intent to meet Peru, 2009): nothing before it
+    assert tr["parse"]["reference"] == ["Human Rights Watch", "Peru"], tr
+    assert pred == ["2011"], tr
