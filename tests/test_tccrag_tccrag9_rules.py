@@ -8,6 +8,9 @@
 * "the country" in a one-name reference clause is an anaphor of a country of the asked
   event (nlu's ``COUNTRY_ANAPHOR_RE`` and agreement, which SCoP reads too): "... meet with
   Colombia before Human Rights Watch visited **the country**".
+* the head noun of a main-clause actor reference written again in a one-name reference
+  clause ("... Australian citizens before people linked to Australia's opposition asked
+  **citizens** for judicial cooperation") refers back to that actor.
 
 Tiny hand-built KGs, questions written for these tests, answers checked by hand."""
 
@@ -16,7 +19,7 @@ from __future__ import annotations
 import pytest
 
 from test_tccrag_tccrag4 import top  # TCC-RAG's top prediction and trace
-from tkgqa_ray.methods.tccrag.method import _inside_exact, _occurrences
+from tkgqa_ray.methods.tccrag.method import _head_anaphor, _head_noun, _inside_exact, _occurrences
 
 ROWS = [
     # Kenyan citizens protested against the Rapid Action Battalion on 2010-03-01; the battalion
@@ -82,3 +85,29 @@ def test_the_country_in_a_reference_clause_is_the_main_clause_country(ctx):
     # without the rule: the elliptic reading (HRW's intent to meet Peru, 2009): nothing before it
     assert tr["parse"]["reference"] == ["Human Rights Watch", "Peru"], tr
     assert pred == ["2011"], tr
+
+
+# ----------------------------------------------------------------------------- a head noun again
+@pytest.mark.parametrize("mention,head", [
+    ("Australian citizens", "citizens"), ("the police of Uganda", "police"), ("the Kenyan Police", None),
+    ("Raila Odinga", None),
+])
+def test_head_noun(mention, head):
+    assert _head_noun(mention) == head
+
+
+def test_head_anaphor_only_of_an_actor():
+    first = {"Citizen (Ghana)": {"mention": "Ghanaian citizens"}, "Democratic Party": {"mention": "the party"}}
+    m, name = _head_anaphor(" asked citizens for judicial cooperation", first)
+    assert name == "Citizen (Ghana)" and m.group(0) == "citizens"
+    assert _head_anaphor(" criticized the party", first) is None  # no actor: no back-reference by head noun
+    assert _head_anaphor(" asked citizens of Chad for help", first) is None  # another group ("of Chad")
+
+
+def test_repeated_head_noun_is_the_main_clause_actor(ctx):
+    pred, tr = top(ctx, "On what day did the Ghanaian police last investigate Ghanaian citizens before people "
+                        "linked to Ghana's opposition asked citizens for judicial cooperation?")
+    # without the rule: the elliptic reading (the opposition investigated the citizens on
+    # 2014-02-01), so the police's last investigation before it: 2014-01-01
+    assert tr["parse"]["reference"] == ["People Associated with the Opposition (Ghana)", "Citizen (Ghana)"], tr
+    assert pred == ["2014-03-01"], tr

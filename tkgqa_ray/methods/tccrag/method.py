@@ -191,7 +191,8 @@ def _anaphor(q: str, ents: list[dict], span: tuple[int, int], inside: list[dict]
     nation" (nlu's ``COUNTRY_ANAPHOR_RE``, the description SCoP reads the same way: "...
     meet with Colombia before Human Rights Watch visited **the country**"), which agrees with
     a country only; with several main-clause names, the one that agrees with it
-    (:func:`tkgqa_ray.nlu.anaphora.antecedent`).
+    (:func:`tkgqa_ray.nlu.anaphora.antecedent`); else the head noun of a main-clause actor
+    reference written again ("... asked **citizens** for ...": :func:`_head_anaphor`).
     A definite description of a main-clause name ("after **the head of government** made a
     statement about X", "before **that party** ...") or a person's surname alone ("before
     **Scioli** voiced ...") is a mention already: nlu's back-references
@@ -213,7 +214,11 @@ def _anaphor(q: str, ents: list[dict], span: tuple[int, int], inside: list[dict]
 
     m = next((x for x in (OBJECT_PRONOUN_RE.search(tail), COUNTRY_ANAPHOR_RE.search(tail)) if acts(x)), None)
     if m is None:
-        return None
+        hit = _head_anaphor(tail, first)
+        if hit is None or not acts(hit[0]):
+            return None
+        i = name_end + hit[0].start()
+        return {"name": hit[1], "start": i, "end": name_end + hit[0].end(), "anaphor": True}
     # the name that agrees with the pronoun (nlu's antecedent): among equals the last name (the
     # main object) first, or for a person's pronoun the subject first, as SCoP's antecedent
     # ("When did X last praise the German government before Y expressed a wish to meet her?"
@@ -225,6 +230,39 @@ def _anaphor(q: str, ents: list[dict], span: tuple[int, int], inside: list[dict]
     pick = order[k]
     i = name_end + m.start()
     return {"name": pick, "start": i, "end": i + len(m.group(0)), "anaphor": True}
+
+
+def _head_noun(mention: str) -> str | None:
+    """The head noun of an actor reference's surface, lowercase: the word before its "of"
+    ("the police of Uganda": police), else its last word ("Australian citizens": citizens);
+    None when that word is capitalised (a name's, not a common noun)."""
+    words = re.findall(r"[\w'’-]+", mention)
+    if "of" in words[1:]:
+        words = words[: words.index("of", 1)]
+    head = words[-1] if words else ""
+    return head.lower() if head.isalpha() and head.islower() else None
+
+
+def _head_anaphor(tail: str, first: dict[str, dict]):
+    """(match, name) when a reference clause's tail writes the head noun of a main-clause
+    actor reference again, bare or with a determiner ("... before people linked to
+    Australia's opposition asked **citizens** for judicial cooperation", after "Australian
+    citizens" in the main clause): English repeats the head noun of a definite group for
+    the same group, and the KG has no placeless "citizens" it could name instead. Only an
+    actor (a ``Sector (Place)`` name) is so referred back to; the earliest such noun wins.
+    None when no such noun is written. Before, the clause was read elliptically (the main
+    relation with the clause's name) or with the main subject, another event."""
+    best = None
+    for n, e in first.items():
+        if not re.search(r"\([^()]+\)$", n):
+            continue
+        head = _head_noun(e.get("mention") or "")
+        if not head:
+            continue
+        x = re.search(rf"\b(?:(?:the|those|these|that|this)\s+)?{re.escape(head)}\b(?!\s+(?:of|from|in)\b)", tail, re.I)
+        if x and (best is None or x.start() < best[0].start()):
+            best = (x, n)
+    return best
 
 
 def _parallel(ref: dict | None, out: dict) -> bool:
