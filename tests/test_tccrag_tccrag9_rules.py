@@ -11,6 +11,10 @@
 * the head noun of a main-clause actor reference written again in a one-name reference
   clause ("... Australian citizens before people linked to Australia's opposition asked
   **citizens** for judicial cooperation") refers back to that actor.
+* a full reference event's pair under any relation (the clause's verb ignored) is tried
+  after every entity reading's phrase-grounded boundaries: an alternative grounding of a
+  clause name with the verb's event ("... the day Iran consulted **an Iranian company**":
+  Company - Owner or Operator (Iran)) outranks the primary grounding with any event.
 
 Tiny hand-built KGs, questions written for these tests, answers checked by hand."""
 
@@ -111,3 +115,33 @@ def test_repeated_head_noun_is_the_main_clause_actor(ctx):
     # 2014-02-01), so the police's last investigation before it: 2014-01-01
     assert tr["parse"]["reference"] == ["People Associated with the Opposition (Ghana)", "Citizen (Ghana)"], tr
     assert pred == ["2014-03-01"], tr
+
+
+# ----------------------------------------------------------------------------- the pair under any relation last
+ROWS_PAIR = [
+    # Iran consulted an Iranian company (owner or operator) on 2012-04-04; it threatened
+    # Iranian business on 2012-05-05 (no consultation of Business (Iran) at all); Chinese
+    # journalists commented on the Chinese fire brigade on the first day, on China on the second
+    ("Iran", "Consult", "Company_-_Owner_or_Operator_(Iran)", "2012-04-04"),
+    ("Iran", "Threaten_with_military_force", "Business_(Iran)", "2012-05-05"),
+    # other relations, so that "consulted" grounds to none of Iran's threat
+    ("Chad", "Host_a_visit", "Peru", "2012-01-01"),
+    ("Chad", "Praise_or_endorse", "Peru", "2012-01-02"),
+    ("Chad", "Make_a_visit", "Peru", "2012-01-03"),
+    ("Chad", "Express_intent_to_meet_or_negotiate", "Peru", "2012-01-04"),
+    ("Media_Personnel_(China)", "Make_statement", "Fire_Brigade_(China)", "2012-04-04"),
+    ("Media_Personnel_(China)", "Make_statement", "China", "2012-05-05"),
+]
+
+
+@pytest.fixture(scope="module")
+def ctx_pair(make_symbolic_ctx):
+    return make_symbolic_ctx(ROWS_PAIR, encoder="hashing")
+
+
+def test_alternative_grounding_with_the_clause_verb_before_the_pair_under_any_relation(ctx_pair):
+    pred, tr = top(ctx_pair, "What did Chinese journalists make a statement about on the day Iran consulted an Iranian company?")
+    # without the rule: the primary reading's pair under any relation (Iran's statement about
+    # Business (Iran), 2012-05-05) bounds the chain: China
+    assert pred == ["Fire Brigade (China)"], tr
+    assert tr["chain"]["reading"]["entity_reading"]["reference"] == ["Iran", "Company_-_Owner_or_Operator_(Iran)"], tr

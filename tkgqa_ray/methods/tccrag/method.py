@@ -644,8 +644,8 @@ class ChainRetrieve(Stage):
         bs, required = self._boundaries(s, p, sig, r)
         return (bs[0] if bs else None), required
 
-    def _boundaries(self, s: State, p: TccParse, sig, r: int,
-                    ref_rel: int | None = None) -> tuple[list[list[tuple[int, int]]], bool]:
+    def _boundaries(self, s: State, p: TccParse, sig, r: int, ref_rel: int | None = None,
+                    loose: bool | None = None) -> tuple[list[list[tuple[int, int]]], bool]:
         """(candidate boundaries in order, required). Explicit time first, else the reference
         event via TEG: a full anchor event (two entities, its own relation) or the elliptic
         form (the reference in the asked slot under the question's relation: the paper's
@@ -668,7 +668,13 @@ class ChainRetrieve(Stage):
         * a full reference event (two names): one boundary per reading of its phrase (relation
           and direction, score order), then the pair under any relation; ``ref_rel`` given:
           only the reading(s) under that relation (a shared action, see
-          :meth:`_relation_readings`)."""
+          :meth:`_relation_readings`). ``loose`` False: without the pair under any relation,
+          True: that pair only (None: both). :meth:`structured` tries the pair after every
+          entity reading's phrase readings: it ignores the clause's verb, so an alternative
+          grounding of one of its names with the verb's event is the better reading ("... on
+          the day Iran consulted **an Iranian company**": Business (Iran) has no consultation
+          that day, Company - Owner or Operator (Iran) has); before, the primary reading's
+          pair under any relation (any event of Iran with Business (Iran)) bounded the chain."""
         from tkgqa_ray.time import coarsen
 
         if sig.order is None:
@@ -685,9 +691,10 @@ class ChainRetrieve(Stage):
             # the pair under any relation; before, only the first reading with an event was
             # kept, so a near miss ("fatally assaulted" read as Physically_assault before
             # Kill_by_physical_assault) fixed a boundary under which the main chain was empty
-            evs += [self._teg(_event(ref[0], rr, ref[1], rs)) for rr, rs in p.reference_readings()
-                    if ref_rel is None or rr == ref_rel]
-            if ref_rel is None:
+            if loose is not True:
+                evs += [self._teg(_event(ref[0], rr, ref[1], rs)) for rr, rs in p.reference_readings()
+                        if ref_rel is None or rr == ref_rel]
+            if ref_rel is None and loose is not False:
                 evs.append(self.graph.teg(ref[0], ref[1], None))
         else:
             ante = _pronoun_antecedent(p)
@@ -734,8 +741,13 @@ class ChainRetrieve(Stage):
         info: dict[str, Any] = {"tried": []}
         route = None
         parses = TccragState.of(s).parse.entity_parses()
-        for ei, pe in enumerate(parses):
-            found, seen = self._relation_readings(s, pe, sig, info, ei, len(parses))
+        # a full reference event under any relation (its phrase ignored) is the weakest
+        # boundary: it is tried after every entity reading's phrase-grounded ones (loose=False,
+        # then loose=True), see :meth:`_boundaries`
+        passes = [(ei, pe, False if len(pe.reference) == 2 else None) for ei, pe in enumerate(parses)]
+        passes += [(ei, pe, True) for ei, pe in enumerate(parses) if len(pe.reference) == 2]
+        for ei, pe, loose in passes:
+            found, seen = self._relation_readings(s, pe, sig, info, ei, len(parses), loose)
             if found is not None:
                 return found
             route = route or seen
@@ -743,10 +755,12 @@ class ChainRetrieve(Stage):
             info["reason"] = "no anchor for the asked slot"
         return np.empty(0, np.int64), route, info
 
-    def _relation_readings(self, s: State, p0: TccParse, sig, info: dict, ei: int, n_ent: int):
+    def _relation_readings(self, s: State, p0: TccParse, sig, info: dict, ei: int, n_ent: int,
+                           loose: bool | None = None):
         """The relation readings of one entity reading ``p0``: ((fact ids, route, info) of the
         first with a non-empty chain or None, the first route seen); the tries are appended
-        to ``info["tried"]``."""
+        to ``info["tried"]``. ``loose``: which boundaries of a full reference event
+        (:meth:`_boundaries`); True: only the pair under any relation (no shared phase)."""
         table = self.ctx.table
         seen = None
         tag = {"entity_reading": ei} if ei else {}
@@ -770,7 +784,7 @@ class ChainRetrieve(Stage):
         # a full reference event's boundaries do not depend on r: its best reading is tried
         # with every relation reading before its next readings ("tail"), so an alternative
         # reading of the reference never outranks the next reading of the main relation
-        phases = (("shared",) if shared else ()) + (("first", "tail") if len(p0.reference) == 2 else ("any",))
+        phases = (("shared",) if shared and not loose else ()) + (("first", "tail") if len(p0.reference) == 2 else ("any",))
         for phase in phases:
             for idx, (r, sw) in enumerate(readings):
                 p = p0.oriented(sw)
@@ -780,12 +794,12 @@ class ChainRetrieve(Stage):
                         info["tried"].append({"relation": table.relations[r], "swap": sw, "result": "no anchor for the asked slot", **tag})
                     continue
                 seen = seen or route
-                boundaries, required = self._boundaries(s, p, sig, r, r if phase == "shared" else None)
+                boundaries, required = self._boundaries(s, p, sig, r, r if phase == "shared" else None, loose)
                 if required and not boundaries:
                     if phase in ("any", "first"):
                         info["tried"].append({"relation": table.relations[r], "result": "unresolved boundary", **tag})
                     continue
-                ptag = {"shared_action": True} if phase == "shared" else {}
+                ptag = {"shared_action": True} if phase == "shared" else {"any_relation": True} if loose else {}
                 cands = list(enumerate(boundaries or [None]))
                 cands = cands[:1] if phase == "first" else cands[1:] if phase == "tail" else cands
                 for bi, boundary in cands:
