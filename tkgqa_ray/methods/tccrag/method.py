@@ -49,7 +49,7 @@ from tkgqa_ray.methods.tccrag.parsing import (
 )
 from tkgqa_ray.methods.tccrag.state import KEY, EntityReading, TccParse, TccragState, check_stages
 from tkgqa_ray.methods.tccrag.views import CausalCueGraph
-from tkgqa_ray.nlu.anaphora import OBJECT_PRONOUN_RE, antecedent, opening_pronoun
+from tkgqa_ray.nlu.anaphora import COUNTRY_ANAPHOR_RE, OBJECT_PRONOUN_RE, antecedent, opening_pronoun
 from tkgqa_ray.nlu.relations import ground_relation, ground_relations
 from tkgqa_ray.methods.tccrag.cues import cue_signals
 from tkgqa_ray.retrieval.dense import dense_fact_ids
@@ -187,8 +187,12 @@ def _anaphor(q: str, ents: list[dict], span: tuple[int, int], inside: list[dict]
     :func:`_agent_first`), or None:
 
     an object pronoun after the clause's name with an action word between ("... the same
-    month that al-Shabaab used military force against **it**"); with several main-clause
-    names, the one that agrees with it (:func:`tkgqa_ray.nlu.anaphora.antecedent`).
+    month that al-Shabaab used military force against **it**"), or "the country" / "that
+    nation" (nlu's ``COUNTRY_ANAPHOR_RE``, the description SCoP reads the same way: "...
+    meet with Colombia before Human Rights Watch visited **the country**"), which agrees with
+    a country only; with several main-clause names, the one that agrees with it
+    (:func:`tkgqa_ray.nlu.anaphora.antecedent`); else the head noun of a main-clause actor
+    reference written again ("... asked **citizens** for ...": :func:`_head_anaphor`).
     A definite description of a main-clause name ("after **the head of government** made a
     statement about X", "before **that party** ...") or a person's surname alone ("before
     **Scioli** voiced ...") is a mention already: nlu's back-references
@@ -205,20 +209,60 @@ def _anaphor(q: str, ents: list[dict], span: tuple[int, int], inside: list[dict]
     first = {n: next(e for e in main if e["name"] == n) for n in names}
     name_end = max(e["end"] for e in inside)
     tail = q[name_end:b]
-    m = OBJECT_PRONOUN_RE.search(tail)
-    if not m or all(w in _LIGHT_BEFORE_PRONOUN for w in re.findall(r"[a-z]+", tail[: m.start()].lower())):
-        return None
+    def acts(x) -> bool:  # an action word stands before the anaphor
+        return bool(x) and not all(w in _LIGHT_BEFORE_PRONOUN for w in re.findall(r"[a-z]+", tail[: x.start()].lower()))
+
+    m = next((x for x in (OBJECT_PRONOUN_RE.search(tail), COUNTRY_ANAPHOR_RE.search(tail)) if acts(x)), None)
+    if m is None:
+        hit = _head_anaphor(tail, first)
+        if hit is None or not acts(hit[0]):
+            return None
+        i = name_end + hit[0].start()
+        return {"name": hit[1], "start": i, "end": name_end + hit[0].end(), "anaphor": True}
     # the name that agrees with the pronoun (nlu's antecedent): among equals the last name (the
     # main object) first, or for a person's pronoun the subject first, as SCoP's antecedent
     # ("When did X last praise the German government before Y expressed a wish to meet her?"
     # is X; tccrag6 / nlu11); none when no name agrees ("demanded them": the talks)
-    order = names if m.group(1).lower() in ("him", "her") else names[::-1]
-    k = antecedent(m.group(1), [(first[n].get("mention") or n, n) for n in order])
+    order = names if m.group(0).lower() in ("him", "her") else names[::-1]
+    k = antecedent(m.group(0), [(first[n].get("mention") or n, n) for n in order])
     if k is None:
         return None
     pick = order[k]
     i = name_end + m.start()
-    return {"name": pick, "start": i, "end": i + len(m.group(1)), "anaphor": True}
+    return {"name": pick, "start": i, "end": i + len(m.group(0)), "anaphor": True}
+
+
+def _head_noun(mention: str) -> str | None:
+    """The head noun of an actor reference's surface, lowercase: the word before its "of"
+    ("the police of Uganda": police), else its last word ("Australian citizens": citizens);
+    None when that word is capitalised (a name's, not a common noun)."""
+    words = re.findall(r"[\w'’-]+", mention)
+    if "of" in words[1:]:
+        words = words[: words.index("of", 1)]
+    head = words[-1] if words else ""
+    return head.lower() if head.isalpha() and head.islower() else None
+
+
+def _head_anaphor(tail: str, first: dict[str, dict]):
+    """(match, name) when a reference clause's tail writes the head noun of a main-clause
+    actor reference again, bare or with a determiner ("... before people linked to
+    Australia's opposition asked **citizens** for judicial cooperation", after "Australian
+    citizens" in the main clause): English repeats the head noun of a definite group for
+    the same group, and the KG has no placeless "citizens" it could name instead. Only an
+    actor (a ``Sector (Place)`` name) is so referred back to; the earliest such noun wins.
+    None when no such noun is written. Before, the clause was read elliptically (the main
+    relation with the clause's name) or with the main subject, another event."""
+    best = None
+    for n, e in first.items():
+        if not re.search(r"\([^()]+\)$", n):
+            continue
+        head = _head_noun(e.get("mention") or "")
+        if not head:
+            continue
+        x = re.search(rf"\b(?:(?:the|those|these|that|this)\s+)?{re.escape(head)}\b(?!\s+(?:of|from|in)\b)", tail, re.I)
+        if x and (best is None or x.start() < best[0].start()):
+            best = (x, n)
+    return best
 
 
 def _parallel(ref: dict | None, out: dict) -> bool:
@@ -286,19 +330,34 @@ def _outermost(ents: list[dict]) -> list[dict]:
     return [e for e in ents if e["start"] < 0 or not any(inside(e, o) for o in ents)]
 
 
-def _occurrences(eid: int, pa: dict, pb: dict) -> list[tuple[str, int, int]]:
+def _occurrences(eid: int, pa: dict, pb: dict, chosen: set[int] | None = None) -> list[tuple[str, int, int]]:
     """Where entity ``eid`` is written: the gazetteer's (path A) occurrences, plus path B's
     that lie outside every path-A name. A name can be written twice in two forms, one only
     path B grounds ("... visit to **Ethiopia** ... after **the Ethiopian** stated readiness
     to negotiate with Angola": the demonym by the fuzzy tier); before, path A's occurrences
     alone were kept when both paths had the entity, so the reference clause lost its
-    subject (an elliptic reading of "Angola" instead of the full event)."""
+    subject (an elliptic reading of "Angola" instead of the full event). Of an entity path A
+    does not ground, an occurrence inside a kept path-A name yields (:func:`_inside_exact`)."""
     occ = list(pa.get(eid) or [])
     if not occ:
-        return list(pb.get(eid) or [])
+        return [o for o in pb.get(eid) or [] if not _inside_exact(o, eid, pa, chosen)]
     taken = [(a, b) for o in pa.values() for _, a, b in o]
     occ += [o for o in pb.get(eid) or [] if o[1] >= 0 and not any(a < o[2] and o[1] < b for a, b in taken)]
     return occ
+
+
+def _inside_exact(o: tuple[str, int, int], eid: int, pa: dict, chosen: set[int] | None) -> bool:
+    """True when path B's occurrence ``o`` of an entity path A does not ground lies within a
+    path-A occurrence of another kept entity: the gazetteer read that very text as an exact
+    name or alias, and path B's other reading of it is a weaker tier's (part of a person's
+    name, a fuzzy or embedding neighbour). "... against the Rapid Action Battalion, on what
+    date did **RAB** first arrest ...": the gazetteer knows RAB as the battalion's acronym;
+    path B's part-of-name match (Abdul **Rab** Rasul Sayyaf) yields. Before, both stood at the
+    same span (``_outermost`` keeps equal spans) and the weaker one became the subject."""
+    if o[1] < 0:
+        return False
+    return any(e != eid and (chosen is None or e in chosen) and a <= o[1] and o[2] <= b
+               for e, occ in pa.items() for _, a, b in occ)
 
 
 def _not_excluded(ents: list[dict], spans: list[tuple[int, int]]) -> list[dict]:
@@ -405,7 +464,7 @@ class ProgressiveParse(Stage):
             ents = []
             for eid in chosen[i]:
                 cands = [[int(e), float(sc)] for e, sc in alts[i].get(eid) or [(eid, 1.0)]]
-                for surf, a, b in _occurrences(eid, path_a[i], path_b[i]):  # every occurrence
+                for surf, a, b in _occurrences(eid, path_a[i], path_b[i], chosen[i]):  # every occurrence
                     ents.append({"name": disp(table.entities[eid]), "id": eid, "mention": surf, "start": a, "end": b,
                                  "candidates": cands})
             ents.sort(key=lambda e: e["start"])
@@ -585,8 +644,8 @@ class ChainRetrieve(Stage):
         bs, required = self._boundaries(s, p, sig, r)
         return (bs[0] if bs else None), required
 
-    def _boundaries(self, s: State, p: TccParse, sig, r: int,
-                    ref_rel: int | None = None) -> tuple[list[list[tuple[int, int]]], bool]:
+    def _boundaries(self, s: State, p: TccParse, sig, r: int, ref_rel: int | None = None,
+                    loose: bool | None = None) -> tuple[list[list[tuple[int, int]]], bool]:
         """(candidate boundaries in order, required). Explicit time first, else the reference
         event via TEG: a full anchor event (two entities, its own relation) or the elliptic
         form (the reference in the asked slot under the question's relation: the paper's
@@ -609,7 +668,13 @@ class ChainRetrieve(Stage):
         * a full reference event (two names): one boundary per reading of its phrase (relation
           and direction, score order), then the pair under any relation; ``ref_rel`` given:
           only the reading(s) under that relation (a shared action, see
-          :meth:`_relation_readings`)."""
+          :meth:`_relation_readings`). ``loose`` False: without the pair under any relation,
+          True: that pair only (None: both). :meth:`structured` tries the pair after every
+          entity reading's phrase readings: it ignores the clause's verb, so an alternative
+          grounding of one of its names with the verb's event is the better reading ("... on
+          the day Iran consulted **an Iranian company**": Business (Iran) has no consultation
+          that day, Company - Owner or Operator (Iran) has); before, the primary reading's
+          pair under any relation (any event of Iran with Business (Iran)) bounded the chain."""
         from tkgqa_ray.time import coarsen
 
         if sig.order is None:
@@ -626,9 +691,10 @@ class ChainRetrieve(Stage):
             # the pair under any relation; before, only the first reading with an event was
             # kept, so a near miss ("fatally assaulted" read as Physically_assault before
             # Kill_by_physical_assault) fixed a boundary under which the main chain was empty
-            evs += [self._teg(_event(ref[0], rr, ref[1], rs)) for rr, rs in p.reference_readings()
-                    if ref_rel is None or rr == ref_rel]
-            if ref_rel is None:
+            if loose is not True:
+                evs += [self._teg(_event(ref[0], rr, ref[1], rs)) for rr, rs in p.reference_readings()
+                        if ref_rel is None or rr == ref_rel]
+            if ref_rel is None and loose is not False:
                 evs.append(self.graph.teg(ref[0], ref[1], None))
         else:
             ante = _pronoun_antecedent(p)
@@ -675,8 +741,13 @@ class ChainRetrieve(Stage):
         info: dict[str, Any] = {"tried": []}
         route = None
         parses = TccragState.of(s).parse.entity_parses()
-        for ei, pe in enumerate(parses):
-            found, seen = self._relation_readings(s, pe, sig, info, ei, len(parses))
+        # a full reference event under any relation (its phrase ignored) is the weakest
+        # boundary: it is tried after every entity reading's phrase-grounded ones (loose=False,
+        # then loose=True), see :meth:`_boundaries`
+        passes = [(ei, pe, False if len(pe.reference) == 2 else None) for ei, pe in enumerate(parses)]
+        passes += [(ei, pe, True) for ei, pe in enumerate(parses) if len(pe.reference) == 2]
+        for ei, pe, loose in passes:
+            found, seen = self._relation_readings(s, pe, sig, info, ei, len(parses), loose)
             if found is not None:
                 return found
             route = route or seen
@@ -684,10 +755,12 @@ class ChainRetrieve(Stage):
             info["reason"] = "no anchor for the asked slot"
         return np.empty(0, np.int64), route, info
 
-    def _relation_readings(self, s: State, p0: TccParse, sig, info: dict, ei: int, n_ent: int):
+    def _relation_readings(self, s: State, p0: TccParse, sig, info: dict, ei: int, n_ent: int,
+                           loose: bool | None = None):
         """The relation readings of one entity reading ``p0``: ((fact ids, route, info) of the
         first with a non-empty chain or None, the first route seen); the tries are appended
-        to ``info["tried"]``."""
+        to ``info["tried"]``. ``loose``: which boundaries of a full reference event
+        (:meth:`_boundaries`); True: only the pair under any relation (no shared phase)."""
         table = self.ctx.table
         seen = None
         tag = {"entity_reading": ei} if ei else {}
@@ -711,7 +784,7 @@ class ChainRetrieve(Stage):
         # a full reference event's boundaries do not depend on r: its best reading is tried
         # with every relation reading before its next readings ("tail"), so an alternative
         # reading of the reference never outranks the next reading of the main relation
-        phases = (("shared",) if shared else ()) + (("first", "tail") if len(p0.reference) == 2 else ("any",))
+        phases = (("shared",) if shared and not loose else ()) + (("first", "tail") if len(p0.reference) == 2 else ("any",))
         for phase in phases:
             for idx, (r, sw) in enumerate(readings):
                 p = p0.oriented(sw)
@@ -721,12 +794,12 @@ class ChainRetrieve(Stage):
                         info["tried"].append({"relation": table.relations[r], "swap": sw, "result": "no anchor for the asked slot", **tag})
                     continue
                 seen = seen or route
-                boundaries, required = self._boundaries(s, p, sig, r, r if phase == "shared" else None)
+                boundaries, required = self._boundaries(s, p, sig, r, r if phase == "shared" else None, loose)
                 if required and not boundaries:
                     if phase in ("any", "first"):
                         info["tried"].append({"relation": table.relations[r], "result": "unresolved boundary", **tag})
                     continue
-                ptag = {"shared_action": True} if phase == "shared" else {}
+                ptag = {"shared_action": True} if phase == "shared" else {"any_relation": True} if loose else {}
                 cands = list(enumerate(boundaries or [None]))
                 cands = cands[:1] if phase == "first" else cands[1:] if phase == "tail" else cands
                 for bi, boundary in cands:
