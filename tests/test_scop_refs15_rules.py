@@ -12,6 +12,11 @@ hand-made entity lists and a tiny hand-made KG.
   troops", "deployment of peacekeepers"), a bare plural with more of its clause after it
   (the theme of "handed over freed detainees to X"), a generic actor noun ("the party that")
   and the asked phrase ("which officials").
+* **rule 2, a main-clause pronoun that agrees with both names of the reference** ("In the
+  same month Kenyan citizens appealed to the Kenyan police, who cut back relations with
+  **them**?": two groups): it stands for the one the KG holds the asked action for in the
+  pronoun's slot (SCoP). Before, the reference's name in the pronoun's own slot was taken
+  (the police), which has no such fact.
 """
 
 from __future__ import annotations
@@ -34,6 +39,11 @@ ROWS = [
     ("Police_(Peru)", "Arrest,_detain,_or_charge_with_legal_action", "Citizen_(Peru)", "2013-02-01"),
     ("Police_(Peru)", "Arrest,_detain,_or_charge_with_legal_action", "Criminal_(Peru)", "2011-02-01"),
     ("Police_(Kenya)", "Make_statement", "Kenya", "2013-02-01"),
+    # rule 2: the citizens appealed to the police in 2014-06; the government cut back relations
+    # with the citizens that month (no one did with the police)
+    ("Citizen_(Kenya)", "Make_an_appeal_or_request", "Police_(Kenya)", "2014-06-03"),
+    ("Government_(Kenya)", "Reduce_relations", "Citizen_(Kenya)", "2014-06-20"),
+    ("Peru", "Reduce_relations", "Kenya", "2014-06-21"),
 ]
 
 NAMES = ["Citizen_(Kenya)", "Raila_Odinga", "Police_(Kenya)", "Lawyer/Attorney_(Kenya)", "Police_(Peru)", "Peru", "Kenya",
@@ -103,3 +113,16 @@ def test_rule1_parse(ctx):
 ])
 def test_rule1_end_to_end(ctx, q, gold):
     assert answer(ctx, q) == gold
+
+
+# ------------------------------------------------------------------ rule 2
+def test_rule2_tied_pronoun_takes_the_name_with_evidence(ctx):
+    q = "In the same month Kenyan citizens made an appeal to the Kenyan police, who reduced relations with them?"
+    assert event_parser({"question": q}, ctx)["search"] == ["?", "reduced relations with", "Kenyan citizens"]
+    assert answer(ctx, q) == ["Government (Kenya)"]
+
+
+def test_rule2_agreement_still_decides_first(ctx):
+    # "it" agrees with Kenya only (the citizens are a group): no KG check overrides it
+    q = "In the same month Kenyan citizens made an appeal to Kenya, who reduced relations with it?"
+    assert event_parser({"question": q}, ctx)["search"] == ["?", "reduced relations with", "Kenya"]
