@@ -22,13 +22,14 @@ from dataclasses import dataclass, field
 from dataclasses import replace as dc_replace
 from typing import Any
 
-from .actors import place_lexicon
+from .actors import decompose, place_lexicon
 from .anaphora import antecedent
 from .entities import EntityMatcher, Mention, find_entity_mentions
 from .relations import relation_phrase
 from .statement import LEAD_RE, statement_reference
 from .temporal import SEQ_GERUND_RE, SEQ_VERBS, Cue, infer_answer_type, infer_time_level, parse_temporal_cues
-from .text import fold, mask_spans
+from .lexicon import _IRREGULAR as _PAST_FORMS
+from .text import fold, mask_spans, tokenize
 from .wrappers import wrapper_spans
 
 _AUX = {
@@ -343,7 +344,193 @@ def analyze(question: str, matcher: EntityMatcher, embeddings: Any = None) -> Qu
     """Mentions, cues, answer type/granularity and the clause structure of ``question``.
 
     A wrapper ("Could you tell me ...", "..., please?") is blanked first (offsets kept): its
-    words never become a name, a cue or part of a relation phrase."""
+    words never become a name, a cue or part of a relation phrase. A sector noun written
+    without its country ("... against **the police**") is a name of the question's own
+    countries (:func:`context_sectors`): the clauses are read again with it."""
+    a = _analyze(question, matcher, embeddings)
+    extra = context_sectors(a, matcher)
+    if not extra:
+        return a
+    b = _analyze(question, matcher, embeddings, extra)
+    if b.wh_span and any(b.wh_span[0] <= m.start < b.wh_span[1] for m in extra):
+        return a  # the noun belongs to the asked phrase after all ("which officials")
+    return b
+
+
+# the determiners of a sector noun whose country the context gives: an article, a demonstrative
+# or a possessive pronoun ("the police", "an armed gang", "those officials", "their legislature")
+_CONTEXT_DETS = {"the", "a", "an", "those", "these", "that", "this", "their", "its", "his", "her"}
+# generic actor nouns: the asked phrase's head or no sector of a country ("the party that ...",
+# "people linked to X", "the public statement"), never a context sector on their own
+_GENERIC_SECTOR_WORDS = {"people", "person", "persons", "individual", "individuals", "party", "parties", "group", "groups",
+                         "actor", "actors", "side", "sides", "entity", "entities", "body", "bodies", "participant",
+                         "participants", "organisation", "organisations", "organization", "organizations", "public",
+                         "institution", "institutions", "country", "countries", "nation", "nations", "state", "states"}
+# closed-class words that end a noun phrase (the sector noun is then no modifier of a noun after
+# it: "the police arrested", "against the police?", but not "an official complaint")
+_NP_END_WORDS = {"and", "or", "but", "that", "who", "whom", "which", "whose", "in", "on", "at", "to", "from", "with", "for",
+                 "about", "against", "over", "by", "of", "into", "before", "after", "during", "since", "until", "when",
+                 "while", "once", "did", "does", "do", "had", "has", "have", "was", "were", "is", "are", "would", "will",
+                 "could", "can", "first", "last", "then", "also", "later", "earlier", "again", "most", "prior",
+                 "following", "the", "a", "an", "their", "its", "his", "her", "them", "him", "it", "they", "he", "she"}
+
+_INVERTED_AUX = {"did", "does", "do", "had", "has", "have", "would", "will", "could", "can", "should"}
+
+
+def context_sectors(a: QuestionAnalysis, matcher: EntityMatcher) -> list[Mention]:
+    """Sector nouns without a country, as names of the question's countries (refs15).
+
+    English reads a definite or indefinite sector noun in a question about one country as that
+    country's ("After Kenya's president visited Uganda, ... before an Australian lawyer lodged
+    a complaint against **the police**": the Australian police; "their legislature" is the
+    legislature of the people "they" are). The reading is kept a candidate set: every country
+    the question names (an actor's place or a place itself, nearest first), each combined with
+    the sector when the KG has that actor; the KG evidence decides between them. Only a
+    lower-case sector form after a determiner (or a bare plural: "released officials") whose
+    noun phrase ends there (punctuation, a closed-class word or a verb follows), outside names,
+    cues, the wrapper and the wh-phrase; generic actor nouns ("the party that ...") are none."""
+    g = matcher.actors
+    places = _question_places(a, g)
+    if not places:
+        return []
+    toks = tokenize(a.question)
+    busy = [(m.start, m.end) for m in a.mentions] + list(a.wrapper) + [(c.start, c.end) for c in a.cues]
+    if a.wh_span:
+        busy.append(a.wh_span)
+    free = [not any(x <= t.start < y for x, y in busy) for t in toks]
+    norms = [t.norm for t in toks]
+    out: list[Mention] = []
+    k = 0
+    while k < len(toks):
+        det = norms[k] in _CONTEXT_DETS and k + 1 < len(toks) and free[k]
+        j = k + 1 if det else k
+        hit = _sector_at(g, toks, norms, free, j)
+        if hit is None or not (det or _bare_name(toks, norms, j, hit[0])):
+            k += 1
+            continue
+        end, svals = hit
+        if k and norms[k - 1] in ("which", "what", "whose"):
+            k = end
+            continue
+        start_tok = k
+        cands = _place_candidates(g, svals, places, toks[start_tok].start)
+        if cands:
+            s, e = toks[start_tok].start, toks[end - 1].end
+            ids = tuple(x for x, _ in cands)
+            out.append(Mention(a.question[s:e], s, e, ids, tuple(matcher.names[x] for x in ids), cands[0][1], "actor",
+                               tuple(sc for _, sc in cands)))
+        k = end
+    return out
+
+
+def _bare_name(toks: list, norms: list[str], j: int, end: int) -> bool:
+    """A sector noun without a determiner names actors only as a bare plural that closes its
+    clause ("Namibia's election commission released **officials**, ..."); a noun the CAMEO
+    actions are written with ("mobilised troops against", "deployment of peacekeepers",
+    "military or police power") is part of the action, and a bare plural before more of the
+    clause is its theme ("handed over freed detainees to Ugandan citizens")."""
+    w = norms[end - 1]
+    if not (w.endswith("s") and not w.endswith("ss")) or any(x in _action_words() for x in norms[j:end]):
+        return False
+    return end >= len(toks) or not toks[end].norm.isalnum() or toks[end].norm in _CLAUSE_CUES
+
+
+_CLAUSE_CUES = {"before", "after", "since", "until", "when", "while", "once", "following", "prior"}
+
+
+@functools.lru_cache(maxsize=1)
+def _action_words() -> frozenset[str]:
+    """The words of the relation lexicon's CAMEO names and phrases (``relation_lexicon.yaml``)."""
+    from .lexicon import load_data
+
+    words: set[str] = set()
+
+    def walk(x: Any) -> None:
+        if isinstance(x, str):
+            words.update(re.findall(r"[a-z]+", x.lower().replace("_", " ")))
+        elif isinstance(x, dict):
+            for k, v in x.items():
+                walk(k)
+                walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+
+    walk({k: v for k, v in load_data().items() if k != "light"})
+    return frozenset(words)
+
+
+def _sector_at(g: Any, toks: list, norms: list[str], free: list[bool], j: int) -> tuple[int, list] | None:
+    """(end token, sector values) of the longest lower-case sector form at token ``j`` whose
+    noun phrase ends after it; None when there is none."""
+    if j >= len(toks) or not free[j]:
+        return None
+    best = None
+    for send, svals in g._sectors(norms, j):
+        if not all(free[x] and toks[x].text == toks[x].norm for x in range(j, send)):
+            continue
+        if send - j == 1 and norms[j] in _GENERIC_SECTOR_WORDS:
+            continue
+        if best is None or send > best[0]:
+            best = (send, svals)
+    if best is None:
+        return None
+    nxt = toks[best[0]] if best[0] < len(toks) else None
+    # (after an inverted auxiliary the noun phrase is the subject and a bare verb follows it:
+    # "whom did those police arrest")
+    start = j - 1 if j and norms[j - 1] in _CONTEXT_DETS else j
+    inverted = start > 0 and norms[start - 1] in _INVERTED_AUX
+    if nxt is not None and nxt.norm.isalpha() and not inverted and not (
+            nxt.norm in _NP_END_WORDS or nxt.norm.endswith("ed") or nxt.norm in _PAST_FORMS):
+        return None  # a modifier of the noun after it ("an official complaint", "police power")
+    return best
+
+
+def _question_places(a: QuestionAnalysis, g: Any) -> list[tuple[int, int]]:
+    """(grammar place id, character offset) of each country the question's names name: an
+    actor's place ("Australian citizens": Australia) or a place itself."""
+    ids = _grammar_place_ids(g)
+    lex = place_lexicon()
+    out: list[tuple[int, int]] = []
+    for m in a.mentions:
+        if not m.names:
+            continue
+        actor = decompose(m.names[0])
+        place = actor.place if actor is not None else m.names[0].replace("_", " ")
+        key = lex.resolve(place)
+        pid = ids.get(key) if key is not None else None
+        if pid is not None and all(pid != p for p, _ in out):
+            out.append((pid, m.start))
+    return out
+
+
+@functools.lru_cache(maxsize=4)
+def _grammar_place_ids(g: Any) -> dict[str, int]:
+    """Place lexicon key -> the actor grammar's place id."""
+    lex = place_lexicon()
+    out: dict[str, int] = {}
+    for pid, p in enumerate(g.place_names):
+        key = lex.resolve(p)
+        if key is not None:
+            out.setdefault(key, pid)
+    return out
+
+
+def _place_candidates(g: Any, svals: list, places: list[tuple[int, int]], at: int) -> list[tuple[int, float]]:
+    """The KG actors of a sector in the question's countries, nearest country first (a small
+    decay per rank keeps every one a candidate)."""
+    order = sorted(places, key=lambda p: abs(p[1] - at))
+    out: dict[int, float] = {}
+    for rank, (pid, _) in enumerate(order):
+        for eid, sc in g._combine(svals, [(pid, "name", False)]).items():
+            out.setdefault(eid, sc * CONTEXT_WEIGHT * (1.0 - 0.01 * rank))
+    return sorted(out.items(), key=lambda kv: -kv[1])
+
+
+CONTEXT_WEIGHT = 0.9  # a country taken from the context: a little less sure than a written one
+
+
+def _analyze(question: str, matcher: EntityMatcher, embeddings: Any = None, extra: tuple | list = ()) -> QuestionAnalysis:
     wspans = list(wrapper_spans(question))
     # "Someone visited X on the day Y ... . Who was it?": the bare question at the end only
     # asks who "someone" is; it is blanked like a wrapper and "someone" is the wh-phrase
@@ -353,6 +540,9 @@ def analyze(question: str, matcher: EntityMatcher, embeddings: Any = None) -> Qu
         wspans.append(tail.span())
     unwrapped = mask_spans(question, wspans) if wspans else question
     mentions = find_entity_mentions(unwrapped, matcher, embeddings)
+    if extra:
+        mentions = sorted(mentions + [x for x in extra if not any(m.start < x.end and x.start < m.end for m in mentions)],
+                          key=lambda m: m.start)
     # "Apart from / other than X, who ...": X is excluded from the answer, no role of the
     # asked event; the phrase is blanked like a wrapper (X usually recurs in the reference)
     excluded = [(e.start(), m.end) for m in mentions for e in [_EXCLUDE_RE.search(unwrapped[: m.start])] if e]

@@ -229,6 +229,41 @@ def _antecedent(ctx: Any, name: Any, asked: tuple, pronoun: str, linked: bool = 
     return next((m for m in best if linked and _linked(ctx, name, m)), best[0])
 
 
+def _supported_antecedent(ctx: Any, pronoun: str, names: tuple, ante: Any, act: str, slot: str) -> Any:
+    """A main-clause pronoun that agrees equally well with both names of the reference ("In
+    the same month Mauritian citizens appealed to the courts of Mauritius, who cut back
+    relations with **them**?": two plural groups) stands for the one the KG holds the asked
+    action for, with that name in the pronoun's slot (refs15): English leaves the choice to
+    what makes sense, SCoP to admissible evidence. Agreement, or evidence for both or neither,
+    keeps nlu's pick ``ante``."""
+    scores = [agreement(pronoun, features(m.text, m.name)) for m in names]
+    if ante is None or scores[0] != scores[1] or scores[0] == 0:
+        return ante
+    ok = [m for m in names if _acts_on(ctx, m, act, slot)]
+    return ok[0] if len(ok) == 1 else ante
+
+
+def _acts_on(ctx: Any, m: Any, phrase: str, slot: str) -> bool:
+    """True when the KG holds a fact of a relation the lexicon reads ``phrase`` as (its best
+    readings) with an entity candidate of ``m`` as its ``slot`` ("subject" / "object")."""
+    table = getattr(ctx, "table", None)
+    rels = getattr(table, "relations", None)
+    if table is None or not rels or not m.entity_ids or not phrase:
+        return False
+    from tkgqa_ray.nlu.lexicon import RelationLexicon
+
+    names = _best_readings(RelationLexicon.for_relations(list(rels)).match(phrase))
+    ids = [k for k, r in enumerate(rels) if r in names]
+    if not ids:
+        return False
+    idx = TripleIndex.for_table(table)
+    for e in m.entity_ids[:3]:
+        rows = idx.with_subject(e) if slot == "subject" else idx.with_object(e)
+        if np.isin(idx.r[rows], ids).any():
+            return True
+    return False
+
+
 def _pro_form_main(a: QuestionAnalysis) -> bool:
     """An entity question whose main clause names no one while its first reference clause is
     a full event: "Before X criticised Y, who was the last to do so / to criticise it?". The
@@ -296,6 +331,9 @@ def _strict_parse(q: str, a: QuestionAnalysis, ctx: Any = None) -> dict:
         # (a pronoun stands for the reference's name nlu's agreement picks, by default the one
         # in its own slot: "After X's statement about Y, whom did they address next?" is X)
         ante = a.main.antecedent
+        if a.main.pronoun is not None:
+            ante = _supported_antecedent(ctx, q[a.main.pronoun[0] : a.main.pronoun[1]], (r0, r1), ante, act,
+                                         "subject" if a.main.open_slot == "object" else "object")
         if a.main.pronoun is not None and a.main.open_slot == "object":
             # the subject pronoun is the asked action's doer, the wh-phrase asks its object
             search = [(ante or r0).text, act, UNKNOWN]
