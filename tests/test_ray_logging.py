@@ -71,3 +71,28 @@ def test_attach_run_when_ray_was_started_elsewhere(fresh_state, tmp_path, monkey
     text = (tmp_path / "run" / CONSOLE_LOG).read_text()
     assert text.startswith("# tkgqa-ray: Ray was started before this run (not by tkgqa-ray's driver)")
     assert "Execution plan of Dataset x" in text
+
+
+@pytest.mark.ray
+def test_the_notice_holder_is_ended_once_it_has_a_worker(ray_session, tmp_path):
+    """absorb_restart_notice spends Ray's notice on a throwaway actor, then ends it from a thread
+    once the actor is up (killing it while its worker was being leased made the GCS print "Failed
+    to kill actor NIL_ID" on the console); the notice itself lands in the run's file."""
+    import threading
+    import time
+
+    ray = ray_session
+    ray_logging.absorb_restart_notice(tmp_path)
+    (holder,) = [t for t in threading.enumerate() if t.name == "tkgqa-notice-holder"]
+    holder.join(timeout=120)
+    assert not holder.is_alive()
+    assert "once-per-process notice" in (tmp_path / CONSOLE_LOG).read_text()
+
+    # _end_when_ready on an actor of our own: alive before, dead after
+    handle = ray.remote(ray_logging._NoticeHolder).options(num_cpus=0).remote(None)
+    ray_logging._end_when_ready(handle)
+    with pytest.raises(ray.exceptions.RayActorError):
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            ray.get(handle.__ray_ready__.remote(), timeout=30)
+            time.sleep(0.2)

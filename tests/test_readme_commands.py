@@ -30,7 +30,8 @@ RUN_DIR = re.compile(r"^\d{4}-\d{2}-\d{2}/\d{2}-\d{2}-\d{2}$")
 # core worker's E-level "constructor arguments in the object store" line.
 NOISE = [
     re.compile(r"constructor arguments in the object store"),
-    re.compile(r"^\[?\d{4}-\d{2}-\d{2} [\d:,.]+ E \d+ \d+\]?", re.M),  # glog E-level lines
+    # glog E-level lines, also as Ray streams them from its own processes ("(pid=gcs_server) [...")
+    re.compile(r"^(?:\x1b\[\d+m)?(?:\(pid=[^)]*\)\s*)?(?:\x1b\[0m)?\s*\[?\d{4}-\d{2}-\d{2} [\d:,.]+ E \d+ \d+\]?", re.M),
     re.compile(r"token[- ]auth|RAY_AUTH_MODE|authentication token", re.I),
     re.compile(r"faiss\.loader|Could not load library with AVX"),  # faiss's CPU-feature probe, at INFO
 ]
@@ -59,6 +60,9 @@ def test_noise_patterns_catch_the_lines_from_the_issue():
             "restart will fail.")
     assert console_noise(seen) == [seen]
     assert console_noise("2026-11-30 17:02:05,001\tINFO worker.py:2000 -- Ray token authentication is enabled")
+    nil = ("\x1b[36m(pid=gcs_server)\x1b[0m [2026-12-02 01:04:14,274 E 24267 24267] (gcs_server) "
+           "gcs_actor_scheduler.cc:538: Failed to kill actor NIL_ID, return status: Invalid")
+    assert console_noise(nil) == [nil]
     assert console_noise("[2026-12-02 01:03:29,535][faiss.loader][INFO] - Loading faiss with AVX512 support.")
     assert console_noise("questions: 100%|##########| 400/400 [00:20<00:00, 19.6q/s]\nHits@1 (multitq_official): 0.975") == []
 

@@ -20,7 +20,9 @@ few lines on every run that are none of those and read as failures; each goes to
   dropping them from Ray's files (``RAY_BACKEND_LOG_LEVEL``). So right after ``ray.init`` the
   driver raises the notice itself, with fd 2 pointed at ``ray_console.log`` for that one call,
   on a throwaway actor that holds an ObjectRef; the once-per-process flag is then spent and
-  Ray Data's pool no longer prints it. The file says so next to the captured line.
+  Ray Data's pool no longer prints it. The file says so next to the captured line. The actor
+  is ended from a thread once it has a worker (ended earlier, the GCS printed an E-level
+  "Failed to kill actor NIL_ID" on the console in about half the runs).
 
 A Hydra multirun sweep runs its jobs one after another in one process, and Ray stays up
 between them: only the first job starts Ray. Each later job calls :func:`attach_run`, which
@@ -162,6 +164,19 @@ def absorb_restart_notice(run_dir: Path) -> None:
         os.close(saved)
     if not RESTART_NOTICE.search(path.read_text(encoding="utf-8", errors="replace")):
         log.debug("Ray did not log its restart notice here (already spent, or Ray changed)")
+    # Ended once it has a worker, off the run's critical path: ray.kill() (or dropping the handle)
+    # while its worker was still being leased made the GCS print an E-level "Failed to kill actor
+    # NIL_ID" on the console in about half the runs.
+    threading.Thread(target=_end_when_ready, args=(handle,), name="tkgqa-notice-holder", daemon=True).start()
+
+
+def _end_when_ready(handle: Any, timeout: float = 120.0) -> None:
+    import ray
+
+    try:
+        ray.get(handle.__ray_ready__.remote(), timeout=timeout)
+    except Exception:  # noqa: BLE001 - Ray shut down first, or the actor never started
+        pass
     try:
         ray.kill(handle, no_restart=True)
     except Exception:  # noqa: BLE001
