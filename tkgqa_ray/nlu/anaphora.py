@@ -14,7 +14,8 @@ a group, a person or an institution by its sector (table ``data/agreement.tsv``)
 head noun in the surface ("Ugandan citizens", "the courts of Mauritius") is a group, a place
 is a country, a plain name with an organisation word ("Democratic_Party") an organisation,
 and one whose first word is a known given name a person of that gender. A plain name with
-none of these is *unknown*: it agrees with every pronoun, less well than a known match.
+none of these is *unknown*: it agrees with every pronoun as well as a known match of no
+stated gender (refs16), so the caller's order decides between them.
 
 SCoP (``methods/scop/symbolic.py``) and TCC-RAG (``methods/tccrag``) both pick antecedents
 through :func:`antecedent`; before, each had its own "nearest plural / first non-actor" rules.
@@ -134,14 +135,19 @@ def _class_of(pronoun: str) -> str | None:
 
 
 def agreement(pronoun: str, f: Features) -> int:
-    """How well a pronoun agrees with a name: 0 not at all, 1 possibly (an unknown name; an
-    organisation as "they"), 2 well (a sector role as singular "they" too), 3 a person of the pronoun's known gender.
+    """How well a pronoun agrees with a name: 0 not at all, 1 possibly (an organisation as
+    "they"), 2 well (an unknown name; a sector role as singular "they" too), 3 a person of the pronoun's known gender.
     "the country" (:data:`COUNTRY_ANAPHOR_RE`) agrees with a country only."""
     c = _class_of(pronoun)
     if c == "country":
         return 2 if f.kind == "country" else 0
-    if c is None or f.kind == "unknown":
-        return 1 if c is not None else 0
+    if c is None:
+        return 0
+    if f.kind == "unknown":
+        # (as well as a known match of no gender: a name we know nothing of may be that very
+        # person or organisation -- "Denis Napthine ... he", "Human Rights Watch ... it" -- and
+        # then the caller's order, the more salient slot, decides, not our ignorance of it)
+        return 2
     if c in ("m", "f"):
         if f.kind != "person":
             return 0
