@@ -10,6 +10,13 @@ hand-made names and a tiny hand-made KG.
   English (the caller's order). Now both agree equally and the order (and the KG link) decides;
   a person of the pronoun's known gender still beats an unknown name, and a name that cannot
   agree (a country as "he") is still excluded.
+* **rule 2, a pronoun after a verb of saying is the subject of the reported clause** ("before
+  ASEAN said **it** wanted to meet with them"): "it" is ASEAN, not the object of the
+  reference's action; the object pronoun is "them". Before, "it" was taken as the object,
+  agreed with no asked name, and the reference was read as a parallel one.
+* **rule 3, "on its / their / his behalf"** is the object of the action done for it ("X
+  rallied support on its behalf": CAMEO's Rally_support_on_behalf_of, whose object is the one
+  supported). Before, a possessive was no object pronoun.
 """
 
 from __future__ import annotations
@@ -32,6 +39,18 @@ ROWS = [
     ("Orvan_Mellet", "Consult", "City_Mayor_(Australia)", "2013-01-10"),
     ("Orvan_Mellet", "Make_statement", "Fiji", "2012-04-01"),
     ("City_Mayor_(Australia)", "Make_statement", "Police_(Australia)", "2012-05-01"),
+    # rule 2: Russian representatives consulted Iran (2010) and Peru (2012); ASEAN said it wanted
+    # to meet them in 2011 (and consulted them in 2013)
+    ("Representatives_(Russia)", "Consult", "Iran", "2010-05-01"),
+    ("Representatives_(Russia)", "Consult", "Peru", "2012-05-01"),
+    ("Association_of_Southeast_Asian_Nations", "Express_intent_to_meet_or_negotiate", "Representatives_(Russia)", "2011-05-01"),
+    ("Association_of_Southeast_Asian_Nations", "Consult", "Representatives_(Russia)", "2013-05-01"),
+    # rule 3: Lena Dahl rallied support on behalf of the Zorna League in 2009; the League
+    # criticised Peru in 2009 and Fiji in 2011; Dahl herself was criticised by it in 2011
+    ("Lena_Dahl", "Rally_support_on_behalf_of", "Zorna_League", "2009-03-01"),
+    ("Zorna_League", "Criticize_or_denounce", "Peru", "2009-07-01"),
+    ("Zorna_League", "Criticize_or_denounce", "Fiji", "2011-07-01"),
+    ("Zorna_League", "Criticize_or_denounce", "Lena_Dahl", "2011-08-01"),
 ]
 
 
@@ -71,3 +90,39 @@ def test_rule1_subject_pronoun_of_reference_is_the_asked_subject(ctx):
 def test_rule1_main_pronoun_is_the_reference_subject(ctx):
     q = "Before Orvan Mellet consulted an Australian mayor, who was the last he made a statement about?"
     assert answer(ctx, q) == ["Fiji"]  # not the mayor's Australian police
+
+
+# ------------------------------------------------------------------ rules 2 and 3: object pronouns
+@pytest.mark.parametrize("tail, pronoun", [
+    (" said it wanted to meet with them", "them"),
+    (" stated he would consult her", "her"),
+    (" threatened them", "them"),
+    (" rallied support on its behalf", "its"),
+    (" spoke on their behalf", "their"),
+])
+def test_rules2_3_object_pronoun(tail, pronoun):
+    from tkgqa_ray.nlu.anaphora import OBJECT_PRONOUN_RE
+
+    assert OBJECT_PRONOUN_RE.search(tail).group(1) == pronoun
+
+
+@pytest.mark.parametrize("tail", [" said it would", " visited its capital", " was arrested by them"])
+def test_rules2_3_no_object_pronoun(tail):
+    from tkgqa_ray.nlu.anaphora import OBJECT_PRONOUN_RE
+
+    assert OBJECT_PRONOUN_RE.search(tail) is None
+
+
+def test_rule2_reported_subject_is_no_object(ctx):
+    q = "Who did the Russian representatives last consult before ASEAN said it wanted to meet with them?"
+    out = event_parser({"question": q}, ctx)
+    assert out["anchors"][0][0] == "ASEAN" and out["anchors"][0][2] == "the Russian representatives"
+    assert answer(ctx, q) == ["Iran"]
+
+
+def test_rule3_on_its_behalf_is_the_object(ctx):
+    q = "Who did the Zorna League criticize in the same year Lena Dahl rallied support on its behalf?"
+    out = event_parser({"question": q}, ctx)
+    (anchor,) = out["anchors"]
+    assert anchor[0] == "Lena Dahl" and anchor[2].endswith("Zorna League")  # not the parallel (Dahl, criticize, ?)
+    assert answer(ctx, q) == ["Peru"]  # 2009; the parallel reading would find Dahl criticised by no one

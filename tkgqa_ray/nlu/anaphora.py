@@ -175,8 +175,14 @@ def antecedent(pronoun: str, candidates: Sequence[tuple[str, str]]) -> int | Non
 
 # an object pronoun of a reference clause ("before X threatened them", "in the year X expressed a
 # wish to meet him"); not a passive agent ("once X was arrested by them": the asked event's doer
-# acting, the parallel reading) nor a cleft / relative head ("it that")
-OBJECT_PRONOUN_RE = re.compile(r"(?<!\bby )\b(them|it|him|her)\b(?!\s+(?:that|who|which)\b)", re.I)
+# acting, the parallel reading) nor a cleft / relative head ("it that"), nor the subject of a
+# reported clause ("before ASEAN said **it** wanted to meet with them": ASEAN itself, refs16).
+# A possessive "on its / their / his behalf" is the object of the action done for it ("rallied
+# support on its behalf": CAMEO's Rally_support_on_behalf_of, refs16).
+_REPORTED = r"(?<!\bsaid )(?<!\bsays )(?<!\bsay )(?<!\bstated )(?<!\bannounced )(?<!\bclaimed )(?<!\bdeclared )"
+OBJECT_PRONOUN_RE = re.compile(
+    r"(?<!\bby )" + _REPORTED + r"\b(them|it|him|her|(?<=\bon )(?:its|their|his)(?=\s+behalf\b))\b(?!\s+(?:that|who|which)\b)",
+    re.I)
 # a subject pronoun opening a reference clause, after the cue and an optional relative word:
 # "on the day **it** said it would cooperate with Iraq", "before **he** negotiated with X"
 SUBJECT_PRONOUN_RE = re.compile(r"\s*(?:(?:that|when|in\s+which|on\s+which)\s+)?(he|she|it|they)\b", re.I)
