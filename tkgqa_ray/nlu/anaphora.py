@@ -14,7 +14,8 @@ a group, a person or an institution by its sector (table ``data/agreement.tsv``)
 head noun in the surface ("Ugandan citizens", "the courts of Mauritius") is a group, a place
 is a country, a plain name with an organisation word ("Democratic_Party") an organisation,
 and one whose first word is a known given name a person of that gender. A plain name with
-none of these is *unknown*: it agrees with every pronoun, less well than a known match.
+none of these is *unknown*: it agrees with every pronoun as well as a known match of no
+stated gender (refs16), so the caller's order decides between them.
 
 SCoP (``methods/scop/symbolic.py``) and TCC-RAG (``methods/tccrag``) both pick antecedents
 through :func:`antecedent`; before, each had its own "nearest plural / first non-actor" rules.
@@ -134,14 +135,19 @@ def _class_of(pronoun: str) -> str | None:
 
 
 def agreement(pronoun: str, f: Features) -> int:
-    """How well a pronoun agrees with a name: 0 not at all, 1 possibly (an unknown name; an
-    organisation as "they"), 2 well (a sector role as singular "they" too), 3 a person of the pronoun's known gender.
+    """How well a pronoun agrees with a name: 0 not at all, 1 possibly (an organisation as
+    "they"), 2 well (an unknown name; a sector role as singular "they" too), 3 a person of the pronoun's known gender.
     "the country" (:data:`COUNTRY_ANAPHOR_RE`) agrees with a country only."""
     c = _class_of(pronoun)
     if c == "country":
         return 2 if f.kind == "country" else 0
-    if c is None or f.kind == "unknown":
-        return 1 if c is not None else 0
+    if c is None:
+        return 0
+    if f.kind == "unknown":
+        # (as well as a known match of no gender: a name we know nothing of may be that very
+        # person or organisation -- "Denis Napthine ... he", "Human Rights Watch ... it" -- and
+        # then the caller's order, the more salient slot, decides, not our ignorance of it)
+        return 2
     if c in ("m", "f"):
         if f.kind != "person":
             return 0
@@ -169,8 +175,14 @@ def antecedent(pronoun: str, candidates: Sequence[tuple[str, str]]) -> int | Non
 
 # an object pronoun of a reference clause ("before X threatened them", "in the year X expressed a
 # wish to meet him"); not a passive agent ("once X was arrested by them": the asked event's doer
-# acting, the parallel reading) nor a cleft / relative head ("it that")
-OBJECT_PRONOUN_RE = re.compile(r"(?<!\bby )\b(them|it|him|her)\b(?!\s+(?:that|who|which)\b)", re.I)
+# acting, the parallel reading) nor a cleft / relative head ("it that"), nor the subject of a
+# reported clause ("before ASEAN said **it** wanted to meet with them": ASEAN itself, refs16).
+# A possessive "on its / their / his behalf" is the object of the action done for it ("rallied
+# support on its behalf": CAMEO's Rally_support_on_behalf_of, refs16).
+_REPORTED = r"(?<!\bsaid )(?<!\bsays )(?<!\bsay )(?<!\bstated )(?<!\bannounced )(?<!\bclaimed )(?<!\bdeclared )"
+OBJECT_PRONOUN_RE = re.compile(
+    r"(?<!\bby )" + _REPORTED + r"\b(them|it|him|her|(?<=\bon )(?:its|their|his)(?=\s+behalf\b))\b(?!\s+(?:that|who|which)\b)",
+    re.I)
 # a subject pronoun opening a reference clause, after the cue and an optional relative word:
 # "on the day **it** said it would cooperate with Iraq", "before **he** negotiated with X"
 SUBJECT_PRONOUN_RE = re.compile(r"\s*(?:(?:that|when|in\s+which|on\s+which)\s+)?(he|she|it|they)\b", re.I)
