@@ -112,7 +112,8 @@ def _reference(q: str, ents: list[dict], order_span: tuple[int, int] | None,
         # its phrase is kept for the reference relations (tried after the elliptic reading)
         return {"entities": _agent_first(q[:max(b, end)], inside, names), "span": [min(a, order_span[0]), max(b, end)],
                 "phrase": phrase, "anaphor": anaphor,
-                "pronoun_subject": _pronoun_voice(q, order_span[1], inside[0]["start"]) if len(names) == 1 and phrase else None}
+                "pronoun_subject": _pronoun_voice(q, order_span[1], inside[0]["start"]) if len(names) == 1 and phrase else None,
+                "pronoun": opening_pronoun(q[order_span[1]:inside[0]["start"]]) if len(names) == 1 and phrase and order_span[1] <= inside[0]["start"] else None}
     after = sorted((e for e in ents if e["start"] >= order_span[1]), key=lambda e: e["start"])
     if not after or not _GAP.fullmatch(q[order_span[1]:after[0]["start"]]):
         return None
@@ -410,7 +411,7 @@ class ProgressiveParse(Stage):
         for s in states:
             pa: dict[int, list] = {}
             al: dict[int, list] = {}
-            for surf, cands, a, b in gazetteer_candidates(s["question"], table):
+            for surf, cands, a, b in gazetteer_candidates(s["question"], table) + self._context_actors(s["question"]):
                 pa.setdefault(cands[0][0], []).append((surf, a, b))
                 al.setdefault(cands[0][0], cands)
             path_a.append(pa)
@@ -492,6 +493,26 @@ class ProgressiveParse(Stage):
             self._finish(s, ents_all[i], out or {}, refs[i], k=self.relation_k, agree=i not in need)
         return states
 
+    def _context_actors(self, q: str) -> list[tuple[str, list[tuple[int, float]], int, int]]:
+        """Sector nouns the question writes without their country ("... first reject **the
+        citizens**", "... a statement about **student dissidents**"), as the gazetteer path's
+        candidates: nlu's clause analysis reads them as sectors of the question's own
+        countries (``nlu.analysis.context_sectors``, the reading SCoP's parse has; every
+        country a candidate, nearest first, the KG decides). The gazetteer matches one name
+        at a time, without the question's context, so it grounds none of them; before, such
+        a slot was empty (an unbounded chain of one participant, or no boundary at all).
+        Only a span no gazetteer match overlaps; (surface, candidates, start, end)."""
+        from tkgqa_ray.methods.tccrag.parsing import clause_analysis
+
+        own = [(a, b) for _, _, a, b in gazetteer_candidates(q, self.ctx.table)]
+        out = []
+        for m in clause_analysis(q, self.ctx).mentions:
+            if m.source != "actor" or not m.entity_ids or any(a < m.end and m.start < b for a, b in own):
+                continue
+            scores = list(m.scores) or [m.score] * len(m.entity_ids)
+            out.append((m.text, [(int(e), float(sc)) for e, sc in zip(m.entity_ids, scores)], m.start, m.end))
+        return out
+
     def _clauses(self, q: str) -> list[tuple[tuple[int, int], str, tuple[int, int] | None]]:
         """nlu's reference clauses of ``q`` (span, relation phrase, span of its cue): deterministic cue rules."""
         from tkgqa_ray.methods.tccrag.parsing import clause_analysis
@@ -515,6 +536,12 @@ class ProgressiveParse(Stage):
         similarity (``nlu.ground_relation``, cached per phrase; works with the in-process
         service and its Ray actor client). ``swap``: the phrase's subject is the KG object."""
         return [(c.id, c.swap) for c in ground_relation(phrase, self.ctx.embeddings, k, self.ctx.table.relations)]
+
+    def _lexical(self, phrase: str, k: int) -> bool:
+        """True when the phrase's best relation reading is a relation-lexicon hit (a known
+        wording of that relation), not an embedding neighbour only."""
+        top = ground_relation(phrase, self.ctx.embeddings, k, self.ctx.table.relations)[:1] if phrase else []
+        return bool(top) and top[0].source == "lexicon"
 
     def _finish(self, s: State, ents: list[dict], out: dict, ref: dict | None, k: int, agree) -> None:
         sig = cue_signals(s["question"], self.ctx)  # deterministic cue; the role's asked slot wins over its answer type
@@ -546,6 +573,8 @@ class ProgressiveParse(Stage):
             entity_readings=tuple(entity_readings(slots)),
             parallel=_parallel(ref, out),
             reference_pronoun=(ref or {}).get("pronoun_subject") if ref_readings else None,
+            pronoun_object=_pronoun_object(ref, out, ents, sig.answer_type),
+            lexical=self._lexical(phrase, k),
         )
         TccragState.of(s).parse = parse
         s["trace"]["parse"] = {
@@ -779,7 +808,10 @@ class ChainRetrieve(Stage):
         # each with the reference event under it (as a shared action); before that rule, the
         # main clause's best reading (Reject, for "voiced approval of") took the applause as
         # its boundary
-        shared = shared or (len(p0.reference) == 2 and p0.parallel
+        # Only a main phrase the relation lexicon does not know is so re-read: a lexicon
+        # wording names its action ("last talk by phone with X before Y consulted him" is a
+        # telephone call, not a consultation), as the clause's wording names its own
+        shared = shared or (len(p0.reference) == 2 and p0.parallel and not p0.lexical
                             and bool(set(p0.reference_relations) & {r for r, _ in readings}))
         # a full reference event's boundaries do not depend on r: its best reading is tried
         # with every relation reading before its next readings ("tail"), so an alternative
@@ -902,6 +934,34 @@ def _event(subj, r, obj, swap: bool) -> tuple:
     return (obj, r, subj) if swap else (subj, r, obj)
 
 
+def _pronoun_object(ref: dict | None, out: dict, ents: list[dict], answer_type: str) -> bool:
+    """True when the subject pronoun opening a one-name reference clause of a time question
+    agrees with the main object and cannot stand for the main subject (nlu's
+    :func:`agreement`): "What year did **the Jordanian royal court** first consult
+    **Abbas** after **he** negotiated with Iraq's interim leader?" -- "he" is a person, the
+    court is not, so the clause is Abbas's negotiation. Before, such a pronoun always stood
+    for the main subject (:func:`_pronoun_antecedent`): the court's negotiation with the
+    interim leader, no event, so the boundary was unresolved."""
+    pro = (ref or {}).get("pronoun")
+    if answer_type != "time" or not pro or (ref or {}).get("pronoun_subject") not in ("active", "passive"):
+        return False
+    subj, obj = out.get("subject"), out.get("object")
+    if not subj or not obj:
+        return False
+    surf = {}
+    for e in ents:
+        surf.setdefault(e["name"], e.get("mention") or e["name"])
+    from tkgqa_ray.nlu.anaphora import agreement, features
+
+    def agrees(n: str) -> int:
+        return agreement(pro, features(surf.get(n, n), n.replace(" ", "_")))
+
+    # the subject keeps the pronoun unless it cannot agree at all ("What year did HRW first
+    # make a statement about the African Union after **it** appealed to X?": both can be "it",
+    # and the parallel subject reading stands)
+    return agrees(subj) == 0 and agrees(obj) > 0
+
+
 def _pronoun_antecedent(p: TccParse) -> int | None:
     """The main-clause name a one-name reference clause's subject pronoun stands for, or
     None (no such pronoun): the main subject when the question asks the object or the time
@@ -917,6 +977,8 @@ def _pronoun_antecedent(p: TccParse) -> int | None:
         return None
     if p.reference_pronoun in ("gerund", "gerund_passive"):  # its understood subject is the main subject's, never the object
         return p.subject if p.asked in ("object", "time") else None
+    if p.asked == "time" and p.pronoun_object and p.object is not None:
+        return p.object
     if p.asked in ("object", "time") and p.subject is not None:
         return p.subject
     return p.object if p.asked in ("subject", "time") else None

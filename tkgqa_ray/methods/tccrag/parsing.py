@@ -321,7 +321,8 @@ def symbolic_relation_parser(inputs: dict[str, Any], ctx=None) -> dict[str, Any]
         spans.append(tuple(rspan))
     phrase = relation_phrase(_NOISE.sub(" ", mask_spans(q, spans)), keep_particle=True)
     ref_names = list(inputs.get("reference_entities") or [])
-    pro_form = bool(rspan) and _pro_form(phrase) and bool(inputs.get("reference_phrase"))
+    pro_form = bool(rspan) and _pro_form(phrase) and bool(inputs.get("reference_phrase")) and not _destination(
+        mask_spans(q, [tuple(rspan)]), phrase)
     if pro_form:  # "who was the first to do the same?": the action is the reference clause's
         phrase = inputs["reference_phrase"]
     elif rspan and inputs.get("reference_phrase") and SAME_ACTION_RE.search(mask_spans(q, [tuple(rspan)])):
@@ -402,6 +403,20 @@ def _pro_form(phrase: str) -> bool:
     """True when a main clause's relation phrase carries no action of its own: a pro-verb
     ("who was the first to do the same / do so / do likewise?") or nothing at all."""
     return all(w in _PRO_FORM_WORDS for w in phrase.lower().split())
+
+
+_MOTION_WORDS = {"came", "come", "comes", "went"}
+_WHERE_RE = re.compile(r"\bwhere\b", re.I)
+
+
+def _destination(qm: str, phrase: str) -> bool:
+    """True when a main clause's "went" / "came" is a verb of motion, not of sequence: the
+    question asks where ("where Yen Ming went first after speaking about China"), so the
+    wh-word is the destination -- a visit (the lexicon's "went" = ``Make_a_visit``). A verb of
+    sequence takes no place ("who came soonest following X in threatening Y?"). ``qm``: the
+    question with the reference clause masked. Before, "went" read as a pro-form and the
+    main action became the reference clause's (Yen Ming's next statement, not his visit)."""
+    return bool(_MOTION_WORDS & set(phrase.lower().split())) and bool(_WHERE_RE.search(qm))
 
 
 _PASSIVE_RE = re.compile(r"\b(?:was|were|been|being|got|get)\s+(?:\w+ly\s+)?(?!(?:then|when|often|even)\b)\w+(?:ed|en|wn)\b", re.I)

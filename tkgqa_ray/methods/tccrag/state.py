@@ -64,6 +64,12 @@ class TccParse:
     # "gerund" / "gerund_passive": the clause opens with a gerund ("after appealing to X"), its
     # understood subject the main subject's (method._gerund_voice)
     reference_pronoun: str | None = None
+    # that pronoun (active or passive clause of a time question) agrees with the main object
+    # only ("... first consult Abbas after **he** negotiated with X"): method._pronoun_object
+    pronoun_object: bool = False
+    # the main phrase's best relation reading is a relation-lexicon hit (not an embedding
+    # neighbour only): a parallel event does not re-read it (method._relation_readings)
+    lexical: bool = False
 
     def reference_readings(self) -> list[tuple[int, bool]]:
         """(relation id, swap) of the reference clause's phrase, in score order."""
@@ -84,11 +90,13 @@ class TccParse:
 
     def oriented(self, swap: bool) -> "TccParse":
         """The parse read through a relation whose direction is swapped ("X received a visit
-        from Y" = Make_a_visit(Y, X)): subject and object exchange, and so does the asked slot."""
+        from Y" = Make_a_visit(Y, X)): subject and object exchange, and so does the asked slot
+        (a pronoun agreeing with the main object then stands for the new subject)."""
         if not swap:
             return self
         flip = {"subject": "object", "object": "subject"}
-        return dataclasses.replace(self, subject=self.object, object=self.subject, asked=flip.get(self.asked, self.asked))
+        return dataclasses.replace(self, subject=self.object, object=self.subject, asked=flip.get(self.asked, self.asked),
+                                   pronoun_object=False)
 
 
 @dataclass
