@@ -75,8 +75,10 @@ def test_what_is_no_surname(matcher):
     # an organisation's last word is shared ("Watch") or is no person's name
     assert not any(t == "Watch" for t, _ in mentions(matcher, "Whom did Watch criticise?"))
     # inside a capitalised run the KG spells otherwise ("Isaias Afwerki"): not "Afwerki" alone
-    # nor a surname reading of a neighbour
-    assert mentions(matcher, "When did Isaias Afwerky visit Eritrea?") == [("Eritrea", "Eritrea")]
+    # nor a surname reading of a neighbour; since names16 the run is read whole (the given name
+    # matches, so the surname may be spelt further off: "Afwerky" ~ afewerki, fuzz 80)
+    assert mentions(matcher, "When did Isaias Afwerky visit Eritrea?") == [
+        ("Isaias Afwerky", "Isaias_Afewerki"), ("Eritrea", "Eritrea")]
     # an all-lower-case question gets no surname reading
     assert not any(t == "medvedev" for t, _ in mentions(matcher, "whom did medvedev criticise?"))
 

@@ -332,9 +332,14 @@ class PlaceLexicon:
         written as itself, as a name and as a noun adjunct ("Taliban militants")."""
         disp = " ".join(place.replace("_", " ").split())
         key = self.resolve(place)
-        if key is None:  # an organisation: also by its acronym ("ELN guerrillas"; names14)
-            own = [disp] + _org_aliases().get(fold(place.replace("_", " ")), [])
-            return own, own, []
+        if key is None:  # an organisation: also by its acronym ("ELN guerrillas"; names14), the
+            # data file's or the initials of its words ("ULFA militants" for
+            # Militant_(United_Liberation_Force_of_Assam); names16), as the matcher reads names
+            from .entities import initials
+
+            ini = initials(place)
+            own = [disp] + _org_aliases().get(fold(place.replace("_", " ")), []) + ([ini] if ini else [])
+            return _dedup(own), _dedup(own), []
         row = self.rows[key]
         return _dedup([disp] + row.names), list(row.adjectives), list(row.people)
 
@@ -690,6 +695,18 @@ class ActorGrammar:
                 own = self._combine([(_COUNTRY, 1.0)], pvals)
                 if own:
                     yield pend + 1, own
+        # F: a place's other name written alone ("East Timor" for Timor-Leste, "the Vatican"
+        # for Holy_See; names16) is the place's own entity, as its KG name would be; only where
+        # no sector follows (A's reading), no capitalised word goes on with the name ("Korea
+        # Exchange Bank" is a bank) and no exact name is as long (the matcher keeps those)
+        for pend, pvals in self._places(norms, j, ("name",), cap_ok):
+            if pend < n and (_walk(self.sector_trie, norms, pend) or norms[pend] in _POSS
+                             or (norms[pend][:1].isalpha() and cap_ok(pend, pend + 1))):
+                continue
+            lex = place_lexicon()  # a place of the lexicon (an organisation's names are the matcher's)
+            own = self._combine([(_COUNTRY, 1.0)], [v for v in pvals if v[1] == "name" and lex.resolve(self.place_names[v[0]])])
+            if own:
+                yield pend, own
         # C: people nouns ("Peruvians"); "the French" (collective adjective after "the")
         if self.people:
             psec = list(self.people.items())

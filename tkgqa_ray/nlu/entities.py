@@ -186,6 +186,14 @@ class EntityMatcher:
             # shared initials go to the dominant bearer only (names14: "AFP" is Agence_France-Presse,
             # 1611 facts, not Ange-Félix_Patassé's 26), as PersonNames.sole reads a shared surname
             eids.sort(key=lambda e: -facts[e])
+            # news write organisations by their initials, persons by their name (names16: "the
+            # RAB" is Rapid_Action_Battalion, not Rafael_Antonio_Bielsa): shared initials go to
+            # the one bearer that is an organisation by its words (an organisation word of
+            # data/agreement.tsv, and no person-like name), if there is one
+            orgs = [e for e in eids if e not in self.persons.words
+                    and any(t in organisation_words() for t in norm_tokens(names[e]))]
+            if len(orgs) == 1 and len(eids) > 1:
+                eids = orgs
             if len(eids) == 1 or facts[eids[0]] >= DOMINANCE * max(facts[eids[1]], 1):
                 self.acronyms[ini] = (eids[0],)
 

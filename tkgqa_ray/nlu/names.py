@@ -155,7 +155,11 @@ class PersonNames:
             return []  # a place word is no name's and no title ("US Senate", "Iraqi Parliament")
         anchors = [(last, False)]
         if last not in self.index:
-            anchors = [(k, True) for k in self._variants(last)]
+            # with a given name written too, the surname may be spelt further off (names16:
+            # "Klaus Iohannis" for Klaus_Johannis): the given name is the other evidence, so such
+            # a reading needs it to match a name word (no title allowance, below)
+            cutoff = EARLIER_FUZZY if len(folded) > 1 else ANCHOR_FUZZY
+            anchors = [(k, True) for k in self._variants(last, cutoff)]
         out: dict[int, NameReading] = {}
         for anchor, variant in anchors:
             ids = self.index.get(anchor) or []
@@ -167,17 +171,19 @@ class PersonNames:
                     continue  # the exact tier's
                 at = next(k for k, w in enumerate(name) if anchor in _parts(w))
                 where = "last" if at == len(name) - 1 else "first" if at == 0 else "inner"
+                if variant and folded[:-1] and not name[:at]:
+                    continue  # a surname spelt otherwise after a word that is no name word of it
                 if e not in out and _earlier_words_match(folded[:-1], name[:at]):
                     out[e] = NameReading(e, self.facts[e], where, variant)
         return sorted(out.values(), key=lambda r: (r.variant, -r.facts, r.eid))
 
-    def _variants(self, word: str) -> list[str]:
-        """Index words spelt like ``word`` (fuzz.ratio >= ANCHOR_FUZZY, ANCHOR_FUZZY_MIN_LEN
+    def _variants(self, word: str, cutoff: float = ANCHOR_FUZZY) -> list[str]:
+        """Index words spelt like ``word`` (fuzz.ratio >= ``cutoff``, ANCHOR_FUZZY_MIN_LEN
         letters or more; not the word with or without a plural "s"): "afwerki" -> "afewerki"."""
         if len(word) < ANCHOR_FUZZY_MIN_LEN:
             return []
         hits = process.extract(word, self._keys, scorer=fuzz.ratio, processor=None,
-                               score_cutoff=ANCHOR_FUZZY, limit=3)
+                               score_cutoff=cutoff, limit=3)
         # an English inflection is no spelling variant ("People" is no "Peoples" of a name)
         return [k for k, _, _ in hits if len(k) >= ANCHOR_FUZZY_MIN_LEN and k.rstrip("s") != word.rstrip("s")]
 
