@@ -44,7 +44,7 @@ from importlib import resources
 
 from rapidfuzz import fuzz, process
 
-from .text import fold, norm_tokens
+from .text import fold, initials, norm_tokens
 
 _END = "\x00"
 _DETS = {"the", "a", "an", "some", "several", "many", "two", "three", "various", "certain", "other"}
@@ -335,7 +335,6 @@ class PlaceLexicon:
         if key is None:  # an organisation: also by its acronym ("ELN guerrillas"; names14), the
             # data file's or the initials of its words ("ULFA militants" for
             # Militant_(United_Liberation_Force_of_Assam); names16), as the matcher reads names
-            from .entities import initials
 
             ini = initials(place)
             own = [disp] + _org_aliases().get(fold(place.replace("_", " ")), []) + ([ini] if ini else [])

@@ -31,7 +31,7 @@ from tkgqa_ray.kg.table import table_cache_key
 from .actors import ActorGrammar, place_lexicon
 from .anaphora import organisation_words
 from .names import DOMINANCE, PersonNames, titles
-from .text import fold, norm_tokens, tokenize
+from .text import INITIAL_SKIP as _INITIAL_SKIP, fold, initials, norm_tokens, tokenize
 
 if TYPE_CHECKING:
     from tkgqa_ray.kg.table import FactTable
@@ -58,7 +58,6 @@ _ACRONYM_RE = re.compile(r"[A-Z]{3,7}")
 # a two-letter acronym ("AU") only from data/aliases.tsv, never derived (nlu12): the table says
 # which two capitals name an organisation; two initials alone are too ambiguous
 _SHORT_ACRONYM_RE = re.compile(r"[A-Z]{2}")
-_INITIAL_SKIP = {"of", "the", "and", "for", "in", "on", "to", "a", "an", "s", "de", "la", "du", "-", "'", "’", ",", ".", "–", "&", "/"}
 # Back-references (nlu10): a determiner + the head of a name the question already used ("the
 # Kenyan police ... the police", "the National Democratic Party ... that party") or a bare
 # capitalised last part of a person's name ("Jens Stoltenberg ... Stoltenberg") is that name again.
@@ -74,16 +73,6 @@ _DETS = {"the", "a", "an"}
 # :meth:`PersonNames.sole` reads it as (the only or the dominant bearer of that surname, or of
 # a given name no other name starts with: "Abhisit"); the index is nlu.names', shared with
 # TCC-RAG's grounding (names13).
-
-
-def initials(name: str) -> str:
-    """Upper-case initials of a KG name's content words (``International_Monetary_Fund`` ->
-    ``IMF``; ``Japan_Self-Defense_Forces`` -> ``JSDF``); "" for actors (a parenthesised place)
-    and names of fewer than three content words."""
-    if "(" in name:
-        return ""
-    words = [t for t in norm_tokens(name) if t not in _INITIAL_SKIP and t[:1].isalpha()]
-    return "".join(w[0] for w in words).upper() if len(words) >= 3 else ""
 
 
 def _load_aliases() -> list[tuple[str, list[str]]]:

@@ -76,3 +76,17 @@ CUE_TIME_CLAUSE_RE = re.compile(rf"(?:\s+{TIME_CLAUSE})?", re.I)
 EVENT_CLAUSE_GAP_RE = re.compile(
     rf"[\s,]*(?:as\s+|that\s+|when\s+|in\s+which\s+|on\s+which\s+)?(?:{TIME_CLAUSE}\s+)?(?:the\s+)?", re.I
 )
+
+
+# words a KG name's initials skip (entities: acronyms; actors: an organisation place by its initials)
+INITIAL_SKIP = {"of", "the", "and", "for", "in", "on", "to", "a", "an", "s", "de", "la", "du", "-", "'", "’", ",", ".", "–", "&", "/"}
+
+
+def initials(name: str) -> str:
+    """Upper-case initials of a KG name's content words (``International_Monetary_Fund`` ->
+    ``IMF``; ``Japan_Self-Defense_Forces`` -> ``JSDF``); "" for actors (a parenthesised place)
+    and names of fewer than three content words."""
+    if "(" in name:
+        return ""
+    words = [t for t in norm_tokens(name) if t not in INITIAL_SKIP and t[:1].isalpha()]
+    return "".join(w[0] for w in words).upper() if len(words) >= 3 else ""
