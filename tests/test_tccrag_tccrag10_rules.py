@@ -102,3 +102,15 @@ def test_sector_noun_without_country_is_grounded_from_context(ctx):
     # without the rule: "the citizens" is no slot, the lawyer's first rejection of anyone: 2009-05-10
     assert tr["parse"]["object"] == "Citizen (Uganda)", tr
     assert pred == ["2009-05-24"], tr
+
+
+def test_a_name_particle_keeps_a_capitalised_run_whole():
+    """TCC-RAG's second name path proposes capitalised runs; a personal-name particle ("bin",
+    "al", "van") inside a name joins it like "of" does (it once cut "Sheikh Hamad bin Isa Al
+    Khalifa" at "bin" and the fuzzy match took Sheikh Hamid); a trailing one is dropped."""
+    from tkgqa_ray.methods.tccrag.parsing import capitalised_runs
+
+    q = "After Radoslaw Sikorski visited Iraq, in which month did Iraq first host Sheikh Hamad bin Isa Al Khalifa?"
+    assert [q[a:b] for a, b in capitalised_runs(q)] == ["Radoslaw Sikorski", "Iraq", "Iraq", "Sheikh Hamad bin Isa Al Khalifa"]
+    q = "Who did Ludwig van Beethoven meet, and when did Obama do it?"
+    assert [q[a:b] for a, b in capitalised_runs(q)] == ["Ludwig van Beethoven", "Obama"]

@@ -50,7 +50,7 @@ _NOT_NAME = {
     "saturday", "sunday", "first", "last", "prior", "following", "following", "same", "year",
     "month", "day", "date", "i", "according", "whoever", "please", "tell", "name", "list",
 }
-_JOINERS = {"of", "and", "for", "the", "de", "la", "du", "(", ")", "-", "'", "&", "."}
+NAME_JOINERS = {"of", "and", "for", "the", "de", "la", "du", "(", ")", "-", "'", "&", "."}
 
 # Acronyms (nlu10): an all-capitals token no name covers ("the IMF", "the IDF") names the entity
 # whose words' initials it spells, or one of data/aliases.tsv's acronyms ("ASEAN", "UNHCR").
@@ -66,7 +66,7 @@ _BACK_DETS = {"the", "that", "this", "these", "those"}
 # a hyphen whose first part may be a lowercase particle ("al-Qirbi"), a particle between words
 _INITIALS_RE = re.compile(r"(?:[A-Z]\.)+")
 _PARTICLE_HYPHEN_RE = re.compile(r"(?:al|el|ad|ash|as|at|ar|an|az|bin|ibn|ben|abu|bou|ould)-[A-Z][\w'-]*")
-_NAME_PARTICLES = {"bin", "ibn", "da", "das", "do", "dos", "van", "von", "al", "el"}
+NAME_PARTICLES = {"bin", "ibn", "da", "das", "do", "dos", "van", "von", "al", "el"}
 _DETS = {"the", "a", "an"}
 # Surnames (nlu12): news name a person by the surname alone at first mention too ("Medvedev",
 # "Mogherini", "Saleh"). A capitalised token no mention covers names the person that
@@ -420,7 +420,7 @@ class EntityMatcher:
         end, written = k, []
         while True:
             w = word(end)
-            if w is None and end + 1 < len(toks) and toks[end].norm in _NAME_PARTICLES and written:
+            if w is None and end + 1 < len(toks) and toks[end].norm in NAME_PARTICLES and written:
                 w = word(end + 1)
                 if w is not None:
                     end += 1
@@ -660,7 +660,7 @@ def _name_runs(question: str, covered: list[tuple[int, int]]) -> list[tuple[int,
     cur: list[int] = []
 
     def flush() -> None:
-        while cur and toks[cur[-1]].norm in _JOINERS and toks[cur[-1]].text != ")":
+        while cur and toks[cur[-1]].norm in NAME_JOINERS and toks[cur[-1]].text != ")":
             cur.pop()
         if cur:
             runs.append((toks[cur[0]].start, toks[cur[-1]].end))
@@ -671,7 +671,7 @@ def _name_runs(question: str, covered: list[tuple[int, int]]) -> list[tuple[int,
         is_cap = t.text[:1].isupper() and t.norm not in _NOT_NAME
         if inside:
             flush()
-        elif is_cap or (cur and (t.norm in _JOINERS)):
+        elif is_cap or (cur and (t.norm in NAME_JOINERS)):
             cur.append(k)
         else:
             flush()

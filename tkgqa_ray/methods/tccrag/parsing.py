@@ -22,7 +22,7 @@ from tkgqa_ray.methods.roles import register_symbolic
 from tkgqa_ray.nlu.analysis import SAME_ACTION_RE
 from tkgqa_ray.nlu.anaphora import OBJECT_PRONOUN_RE, antecedent
 from tkgqa_ray.nlu.cache import context_analysis
-from tkgqa_ray.nlu.entities import EntityMatcher
+from tkgqa_ray.nlu.entities import NAME_JOINERS, NAME_PARTICLES, EntityMatcher
 from tkgqa_ray.nlu.relations import relation_phrase
 from tkgqa_ray.methods.tccrag.cues import cue_signals
 from tkgqa_ray.nlu.text import fold, mask_spans, name_spans, tokenize
@@ -70,7 +70,9 @@ _NOT_NAME = {
     "in", "on", "at", "during", "the", "a", "an", "since", "until", "following", "prior",
     "first", "last", "between", "of", "and", "is", "was", "did", "does", "do", "had", "has",
 } | {m.lower() for m in ("January February March April May June July August September October November December").split()}
-_JOIN = {"of", "and", "for", "the", "de", "la", "du", "(", ")", "-", "'", "&", "."}
+# words inside a name: nlu's joiners ("of", "de", "(" ...) and personal-name particles, so that
+# "Sheikh Hamad bin Isa Al Khalifa" is one proposal, not two cut at "bin"
+_JOIN = NAME_JOINERS | NAME_PARTICLES
 
 
 def capitalised_runs(question: str) -> list[tuple[int, int]]:
