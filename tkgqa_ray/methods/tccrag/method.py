@@ -49,7 +49,7 @@ from tkgqa_ray.methods.tccrag.parsing import (
 )
 from tkgqa_ray.methods.tccrag.state import KEY, EntityReading, TccParse, TccragState, check_stages
 from tkgqa_ray.methods.tccrag.views import CausalCueGraph
-from tkgqa_ray.nlu.anaphora import COUNTRY_ANAPHOR_RE, OBJECT_PRONOUN_RE, antecedent, opening_pronoun
+from tkgqa_ray.nlu.anaphora import COUNTRY_ANAPHOR_RE, OBJECT_PRONOUN_RE, agreement, antecedent, features, opening_pronoun
 from tkgqa_ray.nlu.relations import ground_relation, ground_relations
 from tkgqa_ray.methods.tccrag.cues import cue_signals
 from tkgqa_ray.retrieval.dense import dense_fact_ids
@@ -411,7 +411,8 @@ class ProgressiveParse(Stage):
         for s in states:
             pa: dict[int, list] = {}
             al: dict[int, list] = {}
-            for surf, cands, a, b in gazetteer_candidates(s["question"], table) + self._context_actors(s["question"]):
+            gaz = gazetteer_candidates(s["question"], table)
+            for surf, cands, a, b in gaz + self._context_actors(s["question"], gaz):
                 pa.setdefault(cands[0][0], []).append((surf, a, b))
                 al.setdefault(cands[0][0], cands)
             path_a.append(pa)
@@ -493,7 +494,7 @@ class ProgressiveParse(Stage):
             self._finish(s, ents_all[i], out or {}, refs[i], k=self.relation_k, agree=i not in need)
         return states
 
-    def _context_actors(self, q: str) -> list[tuple[str, list[tuple[int, float]], int, int]]:
+    def _context_actors(self, q: str, gazetteer: list) -> list[tuple[str, list[tuple[int, float]], int, int]]:
         """Sector nouns the question writes without their country ("... first reject **the
         citizens**", "... a statement about **student dissidents**"), as the gazetteer path's
         candidates: nlu's clause analysis reads them as sectors of the question's own
@@ -501,10 +502,11 @@ class ProgressiveParse(Stage):
         country a candidate, nearest first, the KG decides). The gazetteer matches one name
         at a time, without the question's context, so it grounds none of them; before, such
         a slot was empty (an unbounded chain of one participant, or no boundary at all).
-        Only a span no gazetteer match overlaps; (surface, candidates, start, end)."""
+        Only a span no gazetteer match (``gazetteer``: the question's own
+        :func:`gazetteer_candidates`) overlaps; (surface, candidates, start, end)."""
         from tkgqa_ray.methods.tccrag.parsing import clause_analysis
 
-        own = [(a, b) for _, _, a, b in gazetteer_candidates(q, self.ctx.table)]
+        own = [(a, b) for _, _, a, b in gazetteer]
         out = []
         for m in clause_analysis(q, self.ctx).mentions:
             if m.source != "actor" or not m.entity_ids or any(a < m.end and m.start < b for a, b in own):
@@ -951,8 +953,6 @@ def _pronoun_object(ref: dict | None, out: dict, ents: list[dict], answer_type: 
     surf = {}
     for e in ents:
         surf.setdefault(e["name"], e.get("mention") or e["name"])
-    from tkgqa_ray.nlu.anaphora import agreement, features
-
     def agrees(n: str) -> int:
         return agreement(pro, features(surf.get(n, n), n.replace(" ", "_")))
 
