@@ -32,7 +32,8 @@ from .anaphora import organisation_words
 from .text import fold, norm_tokens
 
 # function words of organisation names (and particles of long names): such a name is no person's
-_FUNCTION_WORDS = {"of", "the", "and", "for", "de", "del", "la", "le", "du", "in", "on", "to", "a", "an", "&", "/"}
+# (TCC-RAG's middle-name tier skips the same names)
+FUNCTION_WORDS = {"of", "the", "and", "for", "de", "del", "la", "le", "du", "in", "on", "to", "a", "an", "&", "/"}
 MAX_WORDS = 5  # longer "names" are titles or organisations
 # A name word shared by more KG names than this is a common word ("National", "Party"), not
 # a person's name
@@ -91,7 +92,7 @@ def person_words(name: str) -> list[str] | None:
         return None
     folded = [fold(w) for w in words]
     places, orgs = _place_words(), organisation_words()
-    if any(w in _FUNCTION_WORDS or w in places or w in orgs for w in folded):
+    if any(w in FUNCTION_WORDS or w in places or w in orgs for w in folded):
         return None  # "Uqba_ibn_Nafi_Brigade" is an organisation, though its words look like a person's
     return folded
 

@@ -23,6 +23,7 @@ from tkgqa_ray.nlu.analysis import SAME_ACTION_RE
 from tkgqa_ray.nlu.anaphora import OBJECT_PRONOUN_RE, antecedent
 from tkgqa_ray.nlu.cache import context_analysis
 from tkgqa_ray.nlu.entities import NAME_JOINERS, NAME_PARTICLES, EntityMatcher
+from tkgqa_ray.nlu.names import FUNCTION_WORDS
 from tkgqa_ray.nlu.relations import relation_phrase
 from tkgqa_ray.methods.tccrag.cues import cue_signals
 from tkgqa_ray.nlu.text import fold, mask_spans, name_spans, tokenize
@@ -158,7 +159,6 @@ def match_mention_candidates(mentions: list[str], ctx: "RunContext") -> list[tup
 # a pair stay under 0.85). An organisation's initials ("the IMF") are the exact tier's: nlu's
 # matcher knows acronyms (initials of a name, data/aliases.tsv). Score of such a match:
 NAME_PART_SCORE = 0.85
-_NAME_SKIP = {"of", "the", "and", "for", "de", "del", "la", "le", "du", "in", "on", "to", "&"}
 _NAME_PART_CACHE: dict[object, dict] = {}  # kg.table.table_cache_key -> index
 
 
@@ -168,7 +168,8 @@ def _name_words(raw: str, table) -> list[str]:
 
 
 def _name_index(table) -> dict:
-    """(first word, last word) → ids of the names of three words or more (no function word),
+    """(first word, last word) → ids of the names of three words or more (no function word of
+    ``nlu.names``, as nlu's person names),
     built once per table (a dict lookup per mention)."""
     hit = _NAME_PART_CACHE.get(table_cache_key(table))
     if hit is not None:
@@ -176,7 +177,7 @@ def _name_index(table) -> dict:
     ends: dict[tuple[str, str], list[int]] = {}
     for e, raw in enumerate(table.entities):
         words = _name_words(raw, table)
-        if len(words) >= 3 and not any(w in _NAME_SKIP for w in words):
+        if len(words) >= 3 and not any(w in FUNCTION_WORDS for w in words):
             ends.setdefault((words[0], words[-1]), []).append(e)
     _NAME_PART_CACHE[table_cache_key(table)] = ends
     return ends
