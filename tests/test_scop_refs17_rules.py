@@ -11,6 +11,15 @@ question set) over hand-made entity lists and a tiny hand-made KG.
   borrowed the reference's names (one wrong triple) and the reference read as parallel.
   Still no name: a CAMEO action's noun right after its verb ("mobilised **troops**"), the
   theme of a CAMEO name after "of" ("demands for a change of **leadership**").
+* **rule 2, a definite description by a word of a name** ("Who did the IMF praise in the
+  same month Kenya's central bank made a statement about **the fund**?"): English refers
+  back to a named organisation by its head noun, also when it was written by an acronym
+  (nlu.entities links "the fund" only to a name *written* with "Fund"); the description
+  stands for the name of the other clause whose KG name has that word ("the fund" for
+  International_Monetary_Fund, "the bank" for a central bank),
+  like a pronoun that agrees. Before, only "the country" was such a description; the
+  reference read as parallel ("the IMF praised the bank"). A description no name of the
+  other clause has a word of ("the talks") stands for none.
 """
 
 from __future__ import annotations
@@ -20,6 +29,7 @@ import pytest
 from test_nlu_ordinal_scope import answer  # SCoP's top prediction on a tiny KG
 from tkgqa_ray.methods.scop.symbolic import event_parser
 from tkgqa_ray.nlu import EntityMatcher, analyze
+from tkgqa_ray.nlu.anaphora import agreement, features
 
 ROWS = [
     # rule 1: Kenyan insurgents attacked Kenyan civilians in 2010 and 2012; Kenyan citizens
@@ -32,6 +42,11 @@ ROWS = [
     ("Lawyer/Attorney_(Kenya)", "Return,_release_person(s)", "Criminal_(Kenya)", "2013-04-10"),
     ("Criminal_(Kenya)", "Use_unconventional_violence", "Police_(Kenya)", "2013-04-20"),
     ("Criminal_(Kenya)", "Use_unconventional_violence", "Lawyer/Attorney_(Kenya)", "2009-04-20"),
+    # rule 2: Kenya's central bank spoke about the IMF in 2012-05, when the IMF
+    # praised Peru (it praised Fiji in 2011-02); the bank itself was never praised
+    ("Central_Bank_(Kenya)", "Make_statement", "International_Monetary_Fund", "2012-05-03"),
+    ("International_Monetary_Fund", "Praise_or_endorse", "Peru", "2012-05-10"),
+    ("International_Monetary_Fund", "Praise_or_endorse", "Fiji", "2011-02-10"),
 ]
 
 NAMES = ["Insurgent_(Kenya)", "Citizen_(Kenya)", "Peru", "Kenya", "Lawyer/Attorney_(Kenya)", "Criminal_(Kenya)",
@@ -96,3 +111,30 @@ def test_rule1_parse_time_question(ctx):
 def test_rule1_end_to_end(ctx, q, gold):
     assert answer(ctx, q) == gold
 
+
+# ------------------------------------------------------------------ rule 2
+@pytest.mark.parametrize("desc, surface, name, score", [
+    ("the fund", "the IMF", "International_Monetary_Fund", 2),
+    ("the fund", "Kenya's central bank", "Central_Bank_(Kenya)", 0),
+    ("the bank", "Kenya's central bank", "Central_Bank_(Kenya)", 2),  # a sector's own word
+    ("the talks", "the IMF", "International_Monetary_Fund", 0),
+])
+def test_rule2_description_agreement(desc, surface, name, score):
+    assert agreement(desc, features(surface, name)) == score
+
+
+def test_rule2_parse(ctx):
+    q = "Who did the IMF praise in the same month Kenya's central bank made a statement about the fund?"
+    out = event_parser({"question": q}, ctx)
+    assert out["anchors"] == [["Kenya's central bank", "made a statement about", "IMF"]]
+    assert out["search"] == ["IMF", "praise", "?"]
+
+
+def test_rule2_no_antecedent_stays_parallel(ctx):
+    q = "Who did the IMF praise in the same month Kenya's central bank made a statement about the talks?"
+    assert event_parser({"question": q}, ctx)["anchors"] == [["IMF", "praise", "Kenya's central bank"]]
+
+
+def test_rule2_end_to_end(ctx):
+    q = "Who did the IMF praise in the same month Kenya's central bank made a statement about the fund?"
+    assert answer(ctx, q) == ["Peru"]
