@@ -399,13 +399,14 @@ def context_sectors(a: QuestionAnalysis, matcher: EntityMatcher) -> list[Mention
         busy.append(a.wh_span)
     free = [not any(x <= t.start < y for x, y in busy) for t in toks]
     norms = [t.norm for t in toks]
+    short = _short_spans(a)
     out: list[Mention] = []
     k = 0
     while k < len(toks):
         det = norms[k] in _CONTEXT_DETS and k + 1 < len(toks) and free[k]
         j = k + 1 if det else k
         hit = _sector_at(g, toks, norms, free, j)
-        if hit is None or not (det or _bare_name(toks, norms, j, hit[0])):
+        if hit is None or not (det or _bare_name(toks, norms, j, hit[0]) or _short_name(toks, norms, j, hit[0], short)):
             k += 1
             continue
         end, svals = hit
@@ -423,6 +424,53 @@ def context_sectors(a: QuestionAnalysis, matcher: EntityMatcher) -> list[Mention
     return out
 
 
+# nothing but relative words between a reference's cue and its name: the name is its subject
+_LEAD_ONLY_RE = re.compile(r"(?:[\s,]|\b(?:when|that|which|on|in|at|during|the|time|day|month|year)\b)*", re.I)
+
+
+def _short_spans(a: QuestionAnalysis) -> list[tuple[int, int]]:
+    """Where a bare sector noun is a name whatever its form (refs17): a clause short of a name.
+    A time question's asked event needs two names ("When did Thai insurgents last carry out
+    a violent attack on **civilians** before ..."), a reference clause with its own verb after
+    its one name names the verb's object ("before Thai insurgents carried out mass killings of
+    **civilians**", "that a Tanzanian defence lawyer got **criminals** released"): with no
+    other name there, the noun ("men", "police", "civilians") is that name, not part of the
+    action's wording (the noun is blanked from the relation phrase, which still reads); a
+    CAMEO action's own noun right after its verb stays the action's ("mobilised **troops**")."""
+    out = []
+    if a.answer_type == "time" and len(a.main.mentions) + len(a.main.pronouns) < 2:
+        at = 0
+        for x, y in sorted(r.span for r in a.refs):
+            out.append((at, x))
+            at = max(at, y)
+        out.append((at, len(a.question)))
+    for r in a.refs:
+        if len(r.mentions) == 1 and r.cue is not None and _LEAD_ONLY_RE.fullmatch(a.question, r.cue.end, r.mentions[0].start):
+            out.append((r.mentions[0].end, r.span[1]))
+    return out
+
+
+_PREPOSITIONS = {"on", "against", "with", "to", "at", "from", "about", "toward", "towards", "by"}
+
+
+def _short_name(toks: list, norms: list[str], j: int, end: int, short: list[tuple[int, int]]) -> bool:
+    """A bare sector noun in a clause short of a name (:func:`_short_spans`). After a
+    preposition of the patient ("attack on civilians", "fire with police"), an auxiliary
+    ("did armed gangs attack") or at the clause's start it is a name; after "of" unless a
+    CAMEO relation is named with it ("a change of leadership", "deployment of peacekeepers":
+    its theme, against "mass killings of civilians"); right after a verb unless it is a word
+    of the actions' phrases ("mobilised troops", against "arrest men")."""
+    if not any(x <= toks[j].start < y for x, y in short):
+        return False
+    prev = norms[j - 1] if j else ""
+    words = norms[j:end]
+    if prev == "of":
+        return not any(x in _action_words(names_only=True) for x in words)
+    if not prev or prev in _PREPOSITIONS or prev in _INVERTED_AUX or prev in _CLAUSE_CUES or not prev.isalpha():
+        return True
+    return not any(x in _action_words() for x in words)
+
+
 def _bare_name(toks: list, norms: list[str], j: int, end: int) -> bool:
     """A sector noun without a determiner names actors only as a bare plural that closes its
     clause ("Namibia's election commission released **officials**, ..."); a noun the CAMEO
@@ -438,19 +486,21 @@ def _bare_name(toks: list, norms: list[str], j: int, end: int) -> bool:
 _CLAUSE_CUES = {"before", "after", "since", "until", "when", "while", "once", "following", "prior"}
 
 
-@functools.lru_cache(maxsize=1)
-def _action_words() -> frozenset[str]:
-    """The words of the relation lexicon's CAMEO names and phrases (``relation_lexicon.yaml``)."""
+@functools.lru_cache(maxsize=2)
+def _action_words(names_only: bool = False) -> frozenset[str]:
+    """The words of the relation lexicon's CAMEO names and phrases (``relation_lexicon.yaml``);
+    with ``names_only`` those of the CAMEO names (the lexicon's keys) alone."""
     from .lexicon import load_data
 
     words: set[str] = set()
 
     def walk(x: Any) -> None:
         if isinstance(x, str):
-            words.update(re.findall(r"[a-z]+", x.lower().replace("_", " ")))
+            if not names_only:
+                words.update(re.findall(r"[a-z]+", x.lower().replace("_", " ")))
         elif isinstance(x, dict):
             for k, v in x.items():
-                walk(k)
+                words.update(re.findall(r"[a-z]+", str(k).lower().replace("_", " ")))
                 walk(v)
         elif isinstance(x, list):
             for v in x:

@@ -15,7 +15,9 @@ head noun in the surface ("Ugandan citizens", "the courts of Mauritius") is a gr
 is a country, a plain name with an organisation word ("Democratic_Party") an organisation,
 and one whose first word is a known given name a person of that gender. A plain name with
 none of these is *unknown*: it agrees with every pronoun as well as a known match of no
-stated gender (refs16), so the caller's order decides between them.
+stated gender (refs16), so the caller's order decides between them. A definite description
+("the fund", "the bank") agrees with a name that has its noun among the KG name's own words
+(the sector's for an actor: refs17), "the country" with a country only.
 
 SCoP (``methods/scop/symbolic.py``) and TCC-RAG (``methods/tccrag``) both pick antecedents
 through :func:`antecedent`; before, each had its own "nearest plural / first non-actor" rules.
@@ -26,6 +28,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
+from dataclasses import replace as dc_replace
 from importlib import resources
 from typing import Sequence
 
@@ -57,6 +60,7 @@ class Features:
     kind: str
     gender: str | None = None
     role: bool = False
+    words: frozenset[str] = frozenset()  # the name's own words ("fund" of the IMF): :data:`DESCRIPTION_RE`
 
 
 @functools.lru_cache(maxsize=1)
@@ -96,6 +100,12 @@ def _head(surface: str) -> str:
 @functools.lru_cache(maxsize=8192)
 def features(surface: str, name: str) -> Features:
     """The agreement features of a name written as ``surface`` with KG name ``name``."""
+    actor = decompose(name)
+    own = actor.sector if actor is not None else name
+    return dc_replace(_features(surface, name), words=frozenset(w.casefold() for w in re.findall(r"[^\W_]+", own)))
+
+
+def _features(surface: str, name: str) -> Features:
     t = _table()
     actor = decompose(name)
     if actor is not None:
@@ -127,10 +137,20 @@ def features(surface: str, name: str) -> Features:
 COUNTRY_ANAPHOR_RE = re.compile(r"\b(?:the|that|this)\s+(?:same\s+)?(?:country|nation)\b(?!\s*['’]s?\b)", re.I)
 
 
+# a definite description that refers back to a name of the other clause by a word of that
+# name, its head noun as a rule ("before Serbia's central bank spoke about **the fund**": the
+# International Monetary Fund; "the council", "the bank"); lower case, so no name itself, and
+# no possessor or head of a longer noun phrase ("the fund's director", "the bank of ...")
+DESCRIPTION_RE = re.compile(r"\b(?i:the|that|this)\s+(?P<noun>[a-z]{3,})\b(?!\s*['’]s?\b|\s+of\b)")
+
+
 def _class_of(pronoun: str) -> str | None:
-    """A pronoun's agreement class (:data:`PRONOUN_CLASS`), or "country" for "the country"."""
+    """A pronoun's agreement class (:data:`PRONOUN_CLASS`), "country" for "the country",
+    "description" for another definite description (:data:`DESCRIPTION_RE`)."""
     if COUNTRY_ANAPHOR_RE.fullmatch(pronoun.strip()):
         return "country"
+    if DESCRIPTION_RE.fullmatch(pronoun.strip()):
+        return "description"
     return PRONOUN_CLASS.get(pronoun.casefold())
 
 
@@ -141,6 +161,8 @@ def agreement(pronoun: str, f: Features) -> int:
     c = _class_of(pronoun)
     if c == "country":
         return 2 if f.kind == "country" else 0
+    if c == "description":  # a word of the name's own (refs17)
+        return 2 if DESCRIPTION_RE.fullmatch(pronoun.strip()).group("noun") in f.words else 0
     if c is None:
         return 0
     if f.kind == "unknown":
@@ -194,4 +216,4 @@ def opening_pronoun(text: str) -> str | None:
     return m.group(1) if m else None
 
 
-__all__ = ["COUNTRY_ANAPHOR_RE", "Features", "organisation_words", "OBJECT_PRONOUN_RE", "SUBJECT_PRONOUN_RE", "opening_pronoun", "PRONOUN_CLASS", "PRONOUN_RE", "agreement", "antecedent", "features", "plural_surface"]
+__all__ = ["COUNTRY_ANAPHOR_RE", "DESCRIPTION_RE", "Features", "organisation_words", "OBJECT_PRONOUN_RE", "SUBJECT_PRONOUN_RE", "opening_pronoun", "PRONOUN_CLASS", "PRONOUN_RE", "agreement", "antecedent", "features", "plural_surface"]

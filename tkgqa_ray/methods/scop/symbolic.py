@@ -20,7 +20,7 @@ import numpy as np
 from tkgqa_ray.backbones.base import SYMBOLIC_ROLES
 from tkgqa_ray.nlu import QuestionAnalysis, infer_answer_type, infer_time_level
 from tkgqa_ray.nlu.analysis import _PRO_VERB_RE, leftover_names, leftover_words, passive_agent_first
-from tkgqa_ray.nlu.anaphora import COUNTRY_ANAPHOR_RE, OBJECT_PRONOUN_RE, agreement, antecedent, features, opening_pronoun
+from tkgqa_ray.nlu.anaphora import COUNTRY_ANAPHOR_RE, DESCRIPTION_RE, OBJECT_PRONOUN_RE, agreement, antecedent, features, opening_pronoun
 from tkgqa_ray.nlu.cache import context_analysis
 from tkgqa_ray.time import parse_time, format_day
 
@@ -184,6 +184,26 @@ def _pronoun_object(q: str, ref: Any) -> str | None:
     if m and any(w not in _LIGHT_VERBS for w in re.findall(r"[a-z]+", tail[: m.start()].lower())):
         return m.group(0)
     return None
+
+
+def _description_of(q: str, ref: Any, names: Any) -> str | None:
+    """A definite description after the name of a one-name reference clause with its own
+    action on it that stands for one of ``names`` by a word of that name ("in the same month
+    Serbia's central bank made a statement about **the fund**": the IMF asked about; nlu's
+    :data:`~tkgqa_ray.nlu.anaphora.DESCRIPTION_RE`, refs17), or None."""
+    if not ref.phrase or _light(ref.phrase) or ref.cue is None:
+        return None
+    tail = q[ref.mentions[0].end : ref.span[1]]
+    for m in DESCRIPTION_RE.finditer(tail):
+        if any(w not in _LIGHT_VERBS for w in re.findall(r"[a-z]+", tail[: m.start()].lower())) and any(
+                agreement(m.group(0), features(x.text, x.name)) for x in names):
+            return m.group(0)
+    return None
+
+
+def _drop(phrase: str, desc: str | None) -> str:
+    """The relation phrase without a description that stands for a name (its object)."""
+    return " ".join(re.sub(rf"\b{re.escape(desc)}\b", " ", phrase, flags=re.I).split()) if desc else phrase
 
 
 def _subject_pronoun_of(q: str, ref: Any, m: Any) -> bool:
@@ -374,16 +394,20 @@ def _strict_parse(q: str, a: QuestionAnalysis, ctx: Any = None) -> dict:
             # "after X threatened them": the reference's own action on the asked event's name
             # (one that agrees: "before a US envoy demanded them" are the talks, not Iran)
             anchors.append([ms[0].text, ref.phrase, search[0] if search[0] != UNKNOWN else search[2]])
+        elif search is not None and (desc := _description_of(q, ref, main[:1])):
+            # "... made a statement about the fund": the same, by a word of the name (refs17)
+            anchors.append([ms[0].text, _drop(ref.phrase, desc), main[0].text])
         elif search is not None:  # parallel reference: the other name in the asked role
             other = ms[0].text
             anchors.append([other, phrase, search[2]] if search[0] == UNKNOWN else [search[0], phrase, other])
         elif anchors:  # time question, one name in the reference
-            pro = _pronoun_object(q, ref) if asked else None
+            desc = _description_of(q, ref, asked) if asked else None
+            pro = (_pronoun_object(q, ref) or desc) if asked else None
             if pro:
                 # "When did X first criticise Y after Z had consulted it?": the reference's own
                 # action on a name of the asked event; "it" may stand for either, so agreement
                 # and then the reading with KG evidence between Z and that name decide
-                anchors.append([ms[0].text, ref.phrase, _antecedent(ctx, ms[0], asked, pro).text])
+                anchors.append([ms[0].text, _drop(ref.phrase, desc if pro == desc else None), _antecedent(ctx, ms[0], asked, pro).text])
             elif ref.phrase and _verb_before(q, ref):
                 # "before visiting Iran", "after it had visited Iran": the asked event's subject
                 # (implicit or a pronoun) did the reference's action to the name; a subject
