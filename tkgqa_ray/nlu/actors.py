@@ -434,6 +434,17 @@ def _walk(root: dict, norms: list[str], i: int) -> list[tuple[int, list]]:
     return out
 
 
+# words that can follow a demonym used as a noun ("a Tanzanian who", "an Iraqi first"): no noun
+_AFTER_NOUN = _PREP | {"first", "last", "next", "also", "then", "who", "whom", "that", "and", "or", "had",
+                       "has", "was", "is", "did", "'s", "’s"}
+
+
+def _no_noun_at(norms: list[str], k: int) -> bool:
+    """True when token k starts no noun: the end, punctuation, a closed-class word or a past
+    tense ("a Tanzanian killed")."""
+    return k >= len(norms) or not norms[k][:1].isalpha() or norms[k] in _AFTER_NOUN or norms[k].endswith("ed")
+
+
 class ActorGrammar:
     """Precomputed actor grammar of one entity list. Build: :meth:`from_names`."""
 
@@ -716,6 +727,12 @@ class ActorGrammar:
                     coll = [v for v in pvals if _COLLECTIVE_RE.search(norms[pend - 1])]
                     if coll and (pend >= n or not _walk(self.sector_trie, norms, pend)):
                         yield pend, self._combine(psec, coll)
+            # G: "a Tanzanian", "an Australian first ...": an -an / -i demonym after "a" / "an"
+            # and before no noun is the singular of its people noun (names17)
+            if j > 0 and norms[j - 1] in ("a", "an"):
+                for pend, pvals in self._places(norms, j, ("adj",), cap_ok):
+                    if norms[pend - 1].endswith(("an", "i")) and _no_noun_at(norms, pend):
+                        yield pend, self._combine(psec, pvals)
 
     # ------------------------------------------------------------------ coverage
 

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from tkgqa_ray.kg.table import table_cache_key
 
-from .actors import ActorGrammar, place_lexicon
+from .actors import ActorGrammar, decompose, place_lexicon
 from .anaphora import organisation_words
 from .names import DOMINANCE, PersonNames, titles
 from .text import INITIAL_SKIP as _INITIAL_SKIP, fold, initials, norm_tokens, tokenize
@@ -183,6 +183,25 @@ class EntityMatcher:
                     and any(t in organisation_words() for t in norm_tokens(names[e]))]
             if len(orgs) == 1 and len(eids) > 1:
                 eids = orgs
+            if len(eids) == 1 or facts[eids[0]] >= DOMINANCE * max(facts[eids[1]], 1):
+                self.acronyms[ini] = (eids[0],)
+        self._add_place_acronyms(names, set(by_init))
+
+    def _add_place_acronyms(self, names: list[str], taken: set[str]) -> None:
+        """An organisation that the KG has only as actors' place, written by its initials alone
+        ("the LRA" for Armed_Rebel_(Lord's_Resistance_Army)), names its dominant actor (most
+        facts, DOMINANCE times the next; names17); initials no other name or alias has."""
+        lex = place_lexicon()
+        by_place: dict[str, list[int]] = {}
+        for eid, name in enumerate(names):
+            a = decompose(name) if name.endswith(")") else None
+            if a is not None and not lex.is_place(a.place):
+                ini = initials(a.place)
+                if ini and _ACRONYM_RE.fullmatch(ini) and ini not in taken and ini not in self.acronyms:
+                    by_place.setdefault(ini, []).append(eid)
+        facts = self.persons.facts
+        for ini, eids in by_place.items():
+            eids.sort(key=lambda e: -facts[e])
             if len(eids) == 1 or facts[eids[0]] >= DOMINANCE * max(facts[eids[1]], 1):
                 self.acronyms[ini] = (eids[0],)
 
@@ -489,6 +508,11 @@ class EntityMatcher:
                 if best is None or rank < best[0]:
                     best = (rank, first + 1, m)
                 continue
+            if not det and self._first_word_ref(toks, first, core, m):
+                rank = (1, near)
+                if best is None or rank < best[0]:
+                    best = (rank, first + 1, m)
+                continue
             for L in range(len(core) - 1, 0, -1):  # a strict suffix, longest first
                 suf = core[-L:]
                 prev = ctoks[-L - 1]
@@ -506,6 +530,14 @@ class EntityMatcher:
                         best = (rank, end, m)
                     break
         return None if best is None else (best[1], best[2])
+
+    def _first_word_ref(self, toks, k: int, core: list[str], m: Mention) -> bool:
+        """Token k alone is the first word of the earlier person ``m`` ("Wen Jiabao ... Wen",
+        "Yu Zhengsheng ... Yu": a Chinese or Korean family name comes first; names17): a
+        person-like KG name, and no capitalised word after k (that would be another name)."""
+        if m.entity_ids[0] not in self.persons.words or toks[k].norm != core[0]:
+            return False
+        return not (k + 1 < len(toks) and toks[k + 1].text[:1].isupper())
 
     def _match_exact(self, question: str, toks: list, all_lower: bool) -> list[tuple[int, int, Mention]]:
         out: list[tuple[int, int, Mention]] = []

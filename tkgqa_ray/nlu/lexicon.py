@@ -193,10 +193,11 @@ def nominal_action(action: str) -> str | None:
     """The thing an action hands over, for frames that take a noun ("{n}"): ``provide
     economic aid`` -> "economic aid" ("pledged economic aid to"), ``engage in material
     cooperation`` -> "material cooperation". None when the action has no support verb
-    (a verb such as "meet" already matches its noun by stem: "a meeting")."""
+    (a verb such as "meet" already matches its noun by stem: "a meeting"), and for a phrasal
+    verb, whose particle is no noun ("give in to" -> not "in to")."""
     text, _, _ = _parse_pattern(action)
     m = _SUPPORT_VERBS.match(text)
-    if m:
+    if m and text[m.end():].split()[0] not in _PREPS:
         return text[m.end():]
     words = text.split()  # "cooperate economically" -> "economic cooperate" (~ "economic cooperation")
     adj = _adjective(words[1]) if len(words) >= 2 else None

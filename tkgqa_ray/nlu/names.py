@@ -82,6 +82,9 @@ def _place_words() -> frozenset[str]:
 _PARTICLES = {"da", "das", "do", "dos", "van", "von", "bin", "ibn"}
 
 
+_PATRONYMIC_RE = re.compile(r"(?:ovich|evich|ovna|evna)$")
+
+
 def person_words(name: str) -> list[str] | None:
     """The folded words of a person-like KG name (module doc), without its lowercase
     particles (``_PARTICLES``), or None for any other name."""
@@ -91,7 +94,10 @@ def person_words(name: str) -> list[str] | None:
     if not all(w[:1].isupper() or ("-" in w and w.split("-", 1)[1][:1].isupper()) for w in words):
         return None
     folded = [fold(w) for w in words]
-    places, orgs = _place_words(), organisation_words()
+    # a Russian patronymic marks a person, whose given name may be a place word
+    # (German_Oskarovich_Gref); without one, a place word makes an organisation's name
+    places = frozenset() if any(_PATRONYMIC_RE.search(w) for w in folded[1:-1]) else _place_words()
+    orgs = organisation_words()
     if any(w in FUNCTION_WORDS or w in places or w in orgs for w in folded):
         return None  # "Uqba_ibn_Nafi_Brigade" is an organisation, though its words look like a person's
     return folded
