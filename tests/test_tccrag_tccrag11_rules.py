@@ -7,6 +7,8 @@
   main-clause name the pronoun stands for;
 * a demonym used as a noun ("a Tanzanian") that the embedding tier grounds to the country
   also reads as Citizen (the country), after it (the KG decides);
+* a main-clause person named again in the reference clause by one word of the name ("...
+  consult Yu Zhengsheng in the month that **Yu** made a statement about X");
 * do-support with a possessive determiner ("who did **Bangladesh's** Rapid Action Battalion
   arrest"): the name after the possessor is the subject, the object is asked.
 
@@ -106,6 +108,16 @@ def test_a_demonym_noun_reads_as_the_countrys_citizens(ctx):
     # without the rule: only Tanzania (never released): no structured answer
     assert pred == ["2006-06-02"], tr
     assert tr["chain"]["reading"]["entity_reading"]["object"] == "Citizen_(Tanzania)"
+
+
+# ----------------------------------------------------------------------------- name part anaphor
+def test_a_name_word_refers_back_to_the_main_clause_person(ctx):
+    pred, tr = top(ctx, "On which day did Abdelilah Benkirane consult Yu Zhengsheng in the month that Yu made a "
+                        "statement about the Middle East?")
+    # without the rule: the clause is the Middle East alone, read with the main subject
+    # (Benkirane's own statement, 2014-12): the wrong month
+    assert pred == ["2014-11-04"], tr
+    assert tr["parse"]["reference"] == ["Yu Zhengsheng", "Middle East"]
 
 
 # ----------------------------------------------------------------------------- possessive determiner
