@@ -46,11 +46,16 @@ from tkgqa_ray.methods.tccrag.parsing import (
     gazetteer_candidates,
     match_mention_candidates,
     match_mentions,
+    people_candidates,
+    qualified_candidates,
+    question_places,
 )
 from tkgqa_ray.methods.tccrag.state import KEY, EntityReading, TccParse, TccragState, check_stages
 from tkgqa_ray.methods.tccrag.views import CausalCueGraph
 from tkgqa_ray.nlu.anaphora import COUNTRY_ANAPHOR_RE, OBJECT_PRONOUN_RE, agreement, antecedent, features, opening_pronoun
-from tkgqa_ray.nlu.relations import ground_relation, ground_relations
+from tkgqa_ray.nlu.names import person_words
+from tkgqa_ray.nlu.text import fold
+from tkgqa_ray.nlu.relations import ground_relation, ground_relations, relation_phrase
 from tkgqa_ray.methods.tccrag.cues import cue_signals
 from tkgqa_ray.retrieval.dense import dense_fact_ids
 from tkgqa_ray.retrieval.render import fact_keys
@@ -103,7 +108,7 @@ def _reference(q: str, ents: list[dict], order_span: tuple[int, int] | None,
             # "... in the year X expressed a wish to meet **him**", "after **the head of
             # government** made a statement about X": the clause's other participant is a
             # main-clause name, written as an anaphor
-            ante = _anaphor(q, ents, (a, b), inside)
+            ante = _name_part_anaphor(q, ents, (a, b), inside) or _anaphor(q, ents, (a, b), inside)
             if ante is not None and ante["name"] not in names:
                 inside = sorted(inside + [ante], key=lambda e: e["start"])
                 names = list(dict.fromkeys(e["name"] for e in inside))[:2]
@@ -114,6 +119,9 @@ def _reference(q: str, ents: list[dict], order_span: tuple[int, int] | None,
                 "phrase": phrase, "anaphor": anaphor,
                 "pronoun_subject": _pronoun_voice(q, order_span[1], inside[0]["start"]) if len(names) == 1 and phrase else None,
                 "pronoun": opening_pronoun(q[order_span[1]:inside[0]["start"]]) if len(names) == 1 and phrase and order_span[1] <= inside[0]["start"] else None}
+    gerund = _gerund_pronoun(q, ents, order_span)
+    if gerund is not None:
+        return gerund
     after = sorted((e for e in ents if e["start"] >= order_span[1]), key=lambda e: e["start"])
     if not after or not _GAP.fullmatch(q[order_span[1]:after[0]["start"]]):
         return None
@@ -124,8 +132,6 @@ def _reference(q: str, ents: list[dict], order_span: tuple[int, int] | None,
     names = _agent_first(q[:clause_end], [first] + inner[:1], [first["name"]] + ([inner[0]["name"]] if inner else []))
     phrase = ""
     if inner:
-        from tkgqa_ray.nlu.relations import relation_phrase
-
         phrase = relation_phrase(q[first["end"]:inner[0]["start"]])
     end = inner[0]["end"] if inner else first["end"]
     return {"entities": names, "span": [order_span[0], max(end, clause_end if inner else end)], "phrase": phrase}
@@ -231,6 +237,54 @@ def _anaphor(q: str, ents: list[dict], span: tuple[int, int], inside: list[dict]
     pick = order[k]
     i = name_end + m.start()
     return {"name": pick, "start": i, "end": i + len(m.group(0)), "anaphor": True}
+
+
+def _gerund_pronoun(q: str, ents: list[dict], order_span: tuple[int, int]) -> dict | None:
+    """The reference of a cue clause that opens with a gerund and names nobody but an object
+    pronoun ("... first criticize Roh Moo Hyun after **rejecting** material cooperation with
+    **him**"), or None. The gerund's understood subject is the main subject
+    (:func:`_gerund_voice`), and a plain object pronoun never stands for its own clause's
+    subject (that would be "himself"), so it is a main-clause name that agrees with it (nlu's
+    :func:`antecedent`, the last name first): a one-name reference clause of the main subject,
+    its phrase the clause's words before the pronoun. The clause runs from the cue to the next
+    comma or question mark. Before, such a clause had no name, so there was no reference at
+    all and its words were read into the main relation phrase."""
+    cue_end = order_span[1]
+    stop = re.search(r"[,?;]", q[cue_end:])
+    end = cue_end + (stop.start() if stop else len(q) - cue_end)
+    text = q[cue_end:end]
+    pro = OBJECT_PRONOUN_RE.search(text)
+    if pro is None or _gerund_voice(text) is None or any(cue_end <= e["start"] < end for e in ents):
+        return None
+    main = [e for e in ents if e["start"] >= 0]
+    names = list(dict.fromkeys(e["name"] for e in main))[::-1]
+    first = {n: next(e for e in main if e["name"] == n) for n in names}
+    k = antecedent(pro.group(0), [(first[n].get("mention") or n, n) for n in names])
+    if k is None:
+        return None
+    return {"entities": [names[k]], "span": [order_span[0], end], "phrase": relation_phrase(text[:pro.start()]),
+            "anaphor": names[k], "pronoun_subject": _gerund_voice(text), "pronoun": None}
+
+
+def _name_part_anaphor(q: str, ents: list[dict], span: tuple[int, int], inside: list[dict]) -> dict | None:
+    """A main-clause person named again in a one-name reference clause by one word of the
+    name the main clause gives in full ("... consult **Yu Zhengsheng** in the month that
+    **Yu** made a statement about the Middle East": a Chinese family name comes first), as an
+    occurrence there, or None. A lone capitalised word outside the clause's grounded names
+    that is a word of a main-clause person's name (nlu's :func:`person_words`) refers back to
+    that person; the question-independent tiers cannot ground such a word alone (many
+    persons share it). Before, the clause had its one other name only, an elliptic reading."""
+    a, b = span
+    main = [e for e in ents if e["start"] >= 0 and not (a <= e["start"] < b)]
+    for x in re.finditer(r"\b[A-Z][\w'-]*\b", q[a:b]):
+        i, j = a + x.start(), a + x.end()
+        if _sentence_initial(q, i) or any(e["start"] <= i < e["end"] for e in inside):
+            continue
+        word = fold(x.group(0))
+        for e in main:
+            if word in (person_words(e["name"].replace(" ", "_")) or []):
+                return {"name": e["name"], "start": i, "end": j, "anaphor": True}
+    return None
 
 
 def _head_noun(mention: str) -> str | None:
@@ -422,10 +476,15 @@ class ProgressiveParse(Stage):
             for s in states])
         path_b = []
         per_state = _per_state(match_mention_candidates, [list(out.get("mentions", [])) if out else [] for out in outs], self.ctx)
-        for s, hits, al in zip(states, per_state, alts):
+        for s, hits, al, pa in zip(states, per_state, alts, path_a):
             pb = {}
             times = cue_signals(s["question"], self.ctx).time_spans
+            places = question_places([disp(table.entities[e]) for e in list(pa) + [c[0][0] for _, c, _ in hits if c]])
             for m, cands, how in hits:
+                if not cands:  # the last tier: a shared organisation name, qualified by the question's place
+                    cands = qualified_candidates(m, places, table)
+                elif how != "exact":  # a demonym noun written for a country: its citizens too
+                    cands = people_candidates(m, cands, table)
                 if cands:
                     eid = cands[0][0]
                     occ = [(m, x.start(), x.end()) for x in re.finditer(re.escape(m), s["question"], re.I)]

@@ -223,6 +223,56 @@ def name_word_candidates(mention: str, table) -> Candidates:
     return [(int(r.eid), NAME_WORD_SCORE) for r in rs[:NAME_WORD_MAX_CANDIDATES]]
 
 
+# a tier for a mention no question-independent tier grounds: ICEWS writes an organisation
+# name that several countries share with its country ("Republican_Party_(Malawi)",
+# "Centre_Party_(Sweden)"), so "the Republican Party" in a question about Malawi is that
+# name qualified by a place the question names (a country, or the place of an actor in it)
+QUALIFIED_SCORE = 0.85  # as a name-parts match: a reading, the KG decides among the places
+
+
+def question_places(names: list[str]) -> list[str]:
+    """The places a question's grounded names give, in order: a name itself (a country is a
+    place) and the "(Place)" of an actor's name ("Police (Rwanda)" → Rwanda)."""
+    out = []
+    for n in names:
+        m = re.search(r"\(([^()]+)\)$", n)
+        out += [n] if m is None else [m.group(1)]
+    return list(dict.fromkeys(out))
+
+
+def qualified_candidates(mention: str, places: list[str], table) -> Candidates:
+    """The KG names "<mention> (<place>)" for the question's places (:func:`question_places`),
+    in their order; a leading article dropped, the mention capitalised (a name, not a
+    sector noun: those are nlu's actor grammar's)."""
+    m = re.sub(r"^(?:the|a|an)\s+", "", mention.strip(), flags=re.I)
+    if not m[:1].isupper():
+        return []
+    ids = table.display_entity_id
+    return [(ids[q], QUALIFIED_SCORE) for q in (f"{m} ({p})" for p in places) if q in ids]
+
+
+def people_candidates(mention: str, cands: Candidates, table) -> Candidates:
+    """``cands`` with Citizen (C) after a country C when the mention is C's demonym used as a
+    noun ("a Tanzanian", "the Italians": nlu's place lexicon's adjective or people noun, an
+    article dropped): such a noun names people of the country, which ICEWS writes
+    Citizen_(C), as well as the country's side; the country stays the first reading (the KG
+    decides). Before, the embedding tier's country was the only candidate."""
+    from tkgqa_ray.nlu.actors import place_lexicon
+
+    if not cands:
+        return cands
+    country = table.display(table.entities[cands[0][0]])
+    word = re.sub(r"^(?:the|a|an)\s+", "", mention.strip(), flags=re.I).casefold()
+    lex = place_lexicon()
+    if lex.resolve(country) is None:
+        return cands
+    _, adjectives, people = lex.forms(country)
+    citizen = table.display_entity_id.get(f"Citizen ({country})")
+    if citizen is None or word not in {f.casefold() for f in adjectives + people}:
+        return cands
+    return list(cands[:1]) + [(citizen, cands[0][1])] + [c for c in cands[1:] if c[0] != citizen]
+
+
 _FUZZY_CACHE: dict[object, list[str]] = {}  # kg.table.table_cache_key -> folded names
 
 
@@ -286,6 +336,11 @@ def symbolic_arbiter(inputs: dict[str, Any], ctx=None) -> dict[str, Any]:
 
 # ----------------------------------------------------------------------------- relation / roles
 _AUX = r"(?:did|does|do|has|have|had|will|would|was|were|is|are)"
+# a possessive determiner between the auxiliary and the subject's name ("did **Bangladesh's**
+# Rapid Action Battalion arrest"): a name of up to four capitalised words with "'s" (or a
+# bare "'" after -s), part of the subject's noun phrase, so the name after it is still the
+# subject; case-sensitive inside the case-insensitive patterns that use it
+_POSSESSOR = r"(?:(?-i:[A-Z][\w.-]*)\s+){0,3}(?-i:[A-Z][\w.-]*)(?:['’]s|(?<=s)['’])\s+"
 # question scaffolding the relation phrase must not carry ("at some point", "among all parties")
 _NOISE = re.compile(
     r"\b(?:at\s+(?:some|any)\s+(?:point|time)|among\s+all\s+(?:parties|entities)|tell\s+me|"
@@ -345,7 +400,7 @@ def symbolic_relation_parser(inputs: dict[str, Any], ctx=None) -> dict[str, Any]
             subj, obj = first["name"], second["name"]
         elif anchors:
             subj = anchors[0]["name"]
-            if not re.search(rf"\b{_AUX}\s+(?:the\s+)?{re.escape(anchors[0]['mention'])}", q, re.I):
+            if not re.search(rf"\b{_AUX}\s+(?:the\s+)?(?:{_POSSESSOR})?{re.escape(anchors[0]['mention'])}", q, re.I):
                 subj, obj = None, anchors[0]["name"]
         if rspan and len(ref_names) == 2 and (subj is None or obj is None):
             # "After X consulted Y, when did Z first host **him**?", "..., what year did **they**
@@ -374,6 +429,8 @@ def symbolic_relation_parser(inputs: dict[str, Any], ctx=None) -> dict[str, Any]
             obj, asked = ref_names[_carried(inputs.get("reference_phrase") or "", phrase, ctx)], "subject"
         elif a is None:
             asked = "object"
+        elif (x := _possessed_subject(qm, anchors)) is not None:
+            subj, asked = x["name"], "object"
         elif slot is not None:
             # the clause analysis of nlu (shared by every method): "X criticised whom",
             # "the last one (that) X visited", "who did X visit" ask the object; "who visited X",
@@ -382,7 +439,7 @@ def symbolic_relation_parser(inputs: dict[str, Any], ctx=None) -> dict[str, Any]
                 subj, asked = a["name"], "object"
             else:
                 obj, asked = a["name"], "subject"
-        elif re.search(rf"\b{_AUX}\s+(?:the\s+)?{re.escape(a['mention'])}", qm, re.I) or re.search(
+        elif re.search(rf"\b{_AUX}\s+(?:the\s+)?(?:{_POSSESSOR})?{re.escape(a['mention'])}", qm, re.I) or re.search(
             # embedded order after a wrapper: "(Do you know) which country China visited"; a
             # contact clause after an indefinite: "(Was there) anyone China visited"
             rf"\b(?:whom?|anyone|anybody|someone|somebody|(?:which|what)(?:\s+\w+)?)\s+(?:the\s+)?{re.escape(a['mention'])}\b",
@@ -392,6 +449,17 @@ def symbolic_relation_parser(inputs: dict[str, Any], ctx=None) -> dict[str, Any]
         else:
             obj, asked = a["name"], "subject"
     return {"relation_phrase": phrase, "subject": subj, "object": obj, "asked": asked}
+
+
+def _possessed_subject(qm: str, anchors: list[dict]) -> dict | None:
+    """The anchor that do-support makes the subject past a possessive determiner: "who did
+    **Bangladesh's** Rapid Action Battalion arrest" has the auxiliary, then the subject's noun
+    phrase (the possessor is its determiner, not a participant of its own), then the bare
+    verb, so the name after the possessor is the subject and the object is asked. Before,
+    the possessor (grounded or not) hid the name from the auxiliary rule, and nlu's slot read
+    the name as the object."""
+    return next((x for x in anchors if re.search(
+        rf"\b(?:did|does|do)\s+(?:the\s+)?{_POSSESSOR}{re.escape(x['mention'])}", qm, re.I)), None)
 
 
 # what a pro-verb leaves of a main clause's phrase once the scaffolding is gone ("do the same",
