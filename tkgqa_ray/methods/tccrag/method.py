@@ -46,15 +46,12 @@ from tkgqa_ray.methods.tccrag.parsing import (
     gazetteer_candidates,
     match_mention_candidates,
     match_mentions,
-    people_candidates,
     qualified_candidates,
     question_places,
 )
 from tkgqa_ray.methods.tccrag.state import KEY, EntityReading, TccParse, TccragState, check_stages
 from tkgqa_ray.methods.tccrag.views import CausalCueGraph
 from tkgqa_ray.nlu.anaphora import COUNTRY_ANAPHOR_RE, OBJECT_PRONOUN_RE, agreement, antecedent, features, opening_pronoun
-from tkgqa_ray.nlu.names import person_words
-from tkgqa_ray.nlu.text import fold
 from tkgqa_ray.nlu.relations import ground_relation, ground_relations, relation_phrase
 from tkgqa_ray.methods.tccrag.cues import cue_signals
 from tkgqa_ray.retrieval.dense import dense_fact_ids
@@ -108,7 +105,7 @@ def _reference(q: str, ents: list[dict], order_span: tuple[int, int] | None,
             # "... in the year X expressed a wish to meet **him**", "after **the head of
             # government** made a statement about X": the clause's other participant is a
             # main-clause name, written as an anaphor
-            ante = _name_part_anaphor(q, ents, (a, b), inside) or _anaphor(q, ents, (a, b), inside)
+            ante = _anaphor(q, ents, (a, b), inside)
             if ante is not None and ante["name"] not in names:
                 inside = sorted(inside + [ante], key=lambda e: e["start"])
                 names = list(dict.fromkeys(e["name"] for e in inside))[:2]
@@ -264,27 +261,6 @@ def _gerund_pronoun(q: str, ents: list[dict], order_span: tuple[int, int]) -> di
         return None
     return {"entities": [names[k]], "span": [order_span[0], end], "phrase": relation_phrase(text[:pro.start()]),
             "anaphor": names[k], "pronoun_subject": _gerund_voice(text), "pronoun": None}
-
-
-def _name_part_anaphor(q: str, ents: list[dict], span: tuple[int, int], inside: list[dict]) -> dict | None:
-    """A main-clause person named again in a one-name reference clause by one word of the
-    name the main clause gives in full ("... consult **Yu Zhengsheng** in the month that
-    **Yu** made a statement about the Middle East": a Chinese family name comes first), as an
-    occurrence there, or None. A lone capitalised word outside the clause's grounded names
-    that is a word of a main-clause person's name (nlu's :func:`person_words`) refers back to
-    that person; the question-independent tiers cannot ground such a word alone (many
-    persons share it). Before, the clause had its one other name only, an elliptic reading."""
-    a, b = span
-    main = [e for e in ents if e["start"] >= 0 and not (a <= e["start"] < b)]
-    for x in re.finditer(r"\b[A-Z][\w'-]*\b", q[a:b]):
-        i, j = a + x.start(), a + x.end()
-        if _sentence_initial(q, i) or any(e["start"] <= i < e["end"] for e in inside):
-            continue
-        word = fold(x.group(0))
-        for e in main:
-            if word in (person_words(e["name"].replace(" ", "_")) or []):
-                return {"name": e["name"], "start": i, "end": j, "anaphor": True}
-    return None
 
 
 def _head_noun(mention: str) -> str | None:
@@ -483,8 +459,6 @@ class ProgressiveParse(Stage):
             for m, cands, how in hits:
                 if not cands:  # the last tier: a shared organisation name, qualified by the question's place
                     cands = qualified_candidates(m, places, table)
-                elif how != "exact":  # a demonym noun written for a country: its citizens too
-                    cands = people_candidates(m, cands, table)
                 if cands:
                     eid = cands[0][0]
                     occ = [(m, x.start(), x.end()) for x in re.finditer(re.escape(m), s["question"], re.I)]

@@ -251,28 +251,6 @@ def qualified_candidates(mention: str, places: list[str], table) -> Candidates:
     return [(ids[q], QUALIFIED_SCORE) for q in (f"{m} ({p})" for p in places) if q in ids]
 
 
-def people_candidates(mention: str, cands: Candidates, table) -> Candidates:
-    """``cands`` with Citizen (C) after a country C when the mention is C's demonym used as a
-    noun ("a Tanzanian", "the Italians": nlu's place lexicon's adjective or people noun, an
-    article dropped): such a noun names people of the country, which ICEWS writes
-    Citizen_(C), as well as the country's side; the country stays the first reading (the KG
-    decides). Before, the embedding tier's country was the only candidate."""
-    from tkgqa_ray.nlu.actors import place_lexicon
-
-    if not cands:
-        return cands
-    country = table.display(table.entities[cands[0][0]])
-    word = re.sub(r"^(?:the|a|an)\s+", "", mention.strip(), flags=re.I).casefold()
-    lex = place_lexicon()
-    if lex.resolve(country) is None:
-        return cands
-    _, adjectives, people = lex.forms(country)
-    citizen = table.display_entity_id.get(f"Citizen ({country})")
-    if citizen is None or word not in {f.casefold() for f in adjectives + people}:
-        return cands
-    return list(cands[:1]) + [(citizen, cands[0][1])] + [c for c in cands[1:] if c[0] != citizen]
-
-
 _FUZZY_CACHE: dict[object, list[str]] = {}  # kg.table.table_cache_key -> folded names
 
 
