@@ -149,7 +149,7 @@ def speed(args) -> None:
     ctx.embeddings.encode(qs)  # warm the query cache: measure retrieval, not the encoder
     res = []
     t0 = time.perf_counter()
-    hits = dense_fact_ids(ctx, qs, 20, triple_pool=40)
+    dense_fact_ids(ctx, qs, 20, triple_pool=40)
     res.append(("rag: dense top-20 (FAISS + expansion)", len(qs) / (time.perf_counter() - t0)))
     t0 = time.perf_counter()
     for fids, cos in dense_fact_ids(ctx, qs, 200, triple_pool=50):

@@ -19,7 +19,6 @@ import sys
 import time
 from pathlib import Path
 
-import numpy as np
 
 from tkgqa_ray.data.generator import PHRASING_SETS
 

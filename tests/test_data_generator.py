@@ -4,7 +4,6 @@ independent re-derivation on the synthetic KG, determinism, coverage of types/ph
 from __future__ import annotations
 
 import calendar
-import re
 from collections import Counter
 from datetime import date
 
@@ -13,7 +12,6 @@ import pytest
 
 from tkgqa_ray.data.generator import (
     QTYPES,
-    QuestionGenerator,
     VARIANTS,
     generate,
     generate_main,

@@ -3,7 +3,6 @@ around every MultiTQ variant, gold still from the oracle (the rendering never ch
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 
 import pytest

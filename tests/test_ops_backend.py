@@ -5,7 +5,6 @@ OpenAI-compatible server; its "model" answers from the test gold (this is about 
 
 from __future__ import annotations
 
-import re
 import threading
 from collections import Counter
 

@@ -4,7 +4,6 @@ retry of failed rows, leakage guard, and refusal to mix runs."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 

@@ -22,7 +22,7 @@ from omegaconf import DictConfig, OmegaConf
 
 from tkgqa_ray.pipeline.parts import PartStore, consolidate
 from tkgqa_ray.pipeline.validate import ConfigError, validate_config
-from tkgqa_ray.pipeline.worker import INPUT_COLUMNS, MethodWorker, check_input_columns
+from tkgqa_ray.pipeline.worker import MethodWorker, check_input_columns
 
 log = logging.getLogger("tkgqa_ray.pipeline")
 
@@ -132,7 +132,6 @@ def _input_dataset(todo: list, batch_size: int):
 
 def stream_batches(todo: list, cfg: DictConfig, shared: Any, meta: dict[str, str], parts: PartStore, progress: bool) -> int:
     """Run ``todo`` through the actor pool, appending every finished batch as a part."""
-    import ray
     from ray.data import ActorPoolStrategy, DataContext
 
     from tkgqa_ray.pipeline.resources import worker_setup
