@@ -14,13 +14,18 @@ Relation lexicon:
 
 Relation phrases: "the latest **thing** that X visited", "consulted **soonest** after": the
 generic head noun and a rank word are no part of the action.
+
+Mentions: a sector noun that is the **theme** of the verb before it in a phrase of its own CAMEO
+relation ("received Chinese peacekeepers", "received peacekeepers from South Africa") is no
+actor; the adjective names the place itself, "from X" is X.
 """
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
-from tkgqa_ray.nlu import relation_phrase
+from tkgqa_ray.nlu import EntityMatcher, relation_phrase
 from tkgqa_ray.nlu.lexicon import RelationLexicon, stem
 
 RELS = [
@@ -30,9 +35,24 @@ RELS = [
     "Use_conventional_military_force", "Praise_or_endorse", "Consult",
 ]
 
+NAMES = [
+    "Sudan", "China", "Citizen_(China)", "Eritrea", "South_Africa", "Peacekeeping_Troop_(South_Africa)", "Djibouti",
+    "Peacekeeping_Troop_(Djibouti)", "Al-Shabaab", "France", "Peacekeeping_Troop_(Africa)", "Africa",
+]
+
+
 @pytest.fixture(scope="module")
 def lex():
     return RelationLexicon(RELS)
+
+
+@pytest.fixture(scope="module")
+def matcher():
+    return EntityMatcher(NAMES, np.array([50] * len(NAMES)))
+
+
+def mentions(matcher, q):
+    return [(m.text, m.names[0]) for m in matcher.match(q)]
 
 
 def top(lex, phrase):
@@ -68,3 +88,21 @@ def test_relation_rows(lex, phrase, relation):
 ])
 def test_head_noun_and_rank_word_are_scaffolding(text, phrase):
     assert relation_phrase(text) == phrase
+
+
+# ------------------------------------------------------------------ actors
+def test_theme_sector_after_its_relation_verb_is_no_actor(matcher):
+    assert mentions(matcher, "When did Sudan last receive Chinese peacekeepers?") == [
+        ("Sudan", "Sudan"), ("Chinese", "China")]
+    assert mentions(matcher, "When did Eritrea receive peacekeepers from South Africa?") == [
+        ("Eritrea", "Eritrea"), ("South Africa", "South_Africa")]
+    assert mentions(matcher, "When did Sudan last receive South African peacekeepers?")[-1] == ("South African", "South_Africa")
+
+
+def test_sector_noun_after_another_verb_stays_an_actor(matcher):
+    assert mentions(matcher, "When did al-Shabaab use military force against Djiboutian peacekeepers?")[-1] == (
+        "Djiboutian peacekeepers", "Peacekeeping_Troop_(Djibouti)")
+    assert mentions(matcher, "When did France praise African peacekeeping troops?")[-1] == (
+        "African peacekeeping troops", "Peacekeeping_Troop_(Africa)")
+    assert mentions(matcher, "Who praised peacekeepers from South Africa?")[-1] == (
+        "peacekeepers from South Africa", "Peacekeeping_Troop_(South_Africa)")
