@@ -439,6 +439,38 @@ _AFTER_NOUN = _PREP | {"first", "last", "next", "also", "then", "who", "whom", "
                        "has", "was", "is", "did", "'s", "’s"}
 
 
+@functools.lru_cache(maxsize=1)
+def _theme_pairs() -> frozenset[tuple[str, str]]:
+    """(verb stem, noun stem) of the relation lexicon's phrases whose noun is a word of their
+    own CAMEO name ("receive peacekeepers from" of Receive_deployment_of_peacekeepers,
+    "admit inspectors from" of Receive_inspectors): after that verb the noun is the action's
+    theme, no actor ("Sudan received Chinese peacekeepers": from China)."""
+    from .lexicon import load_data, stem
+
+    sectors = {stem(w) for s in _sector_rows() for f, _ in sector_forms(s) for w in f.lower().split()}
+    out = set()
+    for rel, entry in load_data()["relations"].items():
+        if not isinstance(entry, list):
+            continue
+        own = {stem(w) for w in re.findall(r"[a-z]+", rel.lower())} & sectors
+        for pat in entry:
+            ws = [stem(w) for w in re.findall(r"[a-z]+", pat.lower())]
+            out.update((v, n) for v, n in zip(ws, ws[1:]) if n in own and not {v, n} & _FUNCTION_WORDS)
+    return frozenset(out)
+
+
+_FUNCTION_WORDS = {"a", "an", "the", "to", "in", "on", "with", "by", "of", "off", "out", "up", "down", "into", "as", "no", "for"}
+
+
+def _theme_after_verb(norms: list[str], j: int, k: int) -> bool:
+    """True when the sector noun at token k is the theme of the verb before token j (an
+    optional article between): :func:`_theme_pairs`."""
+    from .lexicon import stem
+
+    v = j - 2 if j > 1 and norms[j - 1] in ("the", "a", "an") else j - 1
+    return v >= 0 and k < len(norms) and (stem(norms[v]), stem(norms[k])) in _theme_pairs()
+
+
 def _no_noun_at(norms: list[str], k: int) -> bool:
     """True when token k starts no noun: the end, punctuation, a closed-class word or a past
     tense ("a Tanzanian killed")."""
@@ -654,6 +686,13 @@ class ActorGrammar:
         # A: ADJ|NAME SECTOR, NAME 's SECTOR
         for pend, pvals in self._places(norms, j, ("adj", "name"), cap_ok):
             k = pend
+            if _theme_after_verb(norms, j, k):
+                # "received Chinese peacekeepers": the adjective names the source, the
+                # place's own entity; the noun stays in the relation phrase
+                own = self._combine([(_COUNTRY, 1.0)], pvals)
+                if own:
+                    yield pend, own
+                continue
             if k < n and norms[k] in _POSS:
                 names = [v for v in pvals if v[1] == "name"]
                 if names:
@@ -663,7 +702,8 @@ class ActorGrammar:
                 yield send, self._combine(svals, pvals)
         # B: SECTOR of|from|in|for [the] NAME
         for send, svals in self._sectors(norms, j):
-            if send < n and norms[send] in _ATTACH:
+            if send < n and norms[send] in _ATTACH and not _theme_after_verb(norms, j, j):
+                # (not "received peacekeepers from X": X itself, the noun the action's theme)
                 k = send + 1
                 if k < n and norms[k] == "the":
                     k += 1

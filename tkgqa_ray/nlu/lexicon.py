@@ -111,6 +111,8 @@ def stem(word: str) -> str:
     for suf, rep in (("ings", ""), ("ing", ""), ("ied", "i"), ("ies", "i"), ("ed", ""), ("es", ""), ("s", ""), ("e", "")):
         if w.endswith(suf) and len(w) - len(suf) >= 3 and not (suf == "s" and w.endswith("ss")):
             w = w[: len(w) - len(suf)] + rep
+            if suf in ("ing", "ings") and len(w) > 3 and w.endswith("ee"):
+                w = w[:-1]  # agreeing / guaranteeing -> agre(e), as agree / agreed -> agre
             break
     else:  # a short verb in -e: sued / sues / suing -> "sue", as the base form stays
         m = re.fullmatch(r"([a-z]{2})(?:ed|es|ing)", w)

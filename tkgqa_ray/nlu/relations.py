@@ -46,6 +46,9 @@ _SCAFFOLD = {
     # negotiate with"): the relation lexicon already reads them as light words
     "he", "him", "his", "she", "her", "hers", "we", "us", "our", "everyone", "everybody", "somebody", "anybody",
     "whoever", "those", "leader", "leaders", "official", "officials", "actors", "parties", "nations", "states",
+    # the generic head of an asked phrase ("the latest thing that X visited") and rank words the
+    # ordinal cue may leave outside its span ("consulted soonest after", "the final one to")
+    "thing", "things", "soonest", "final",
 }
 # Prepositions and particles are scaffolding at the edges but meaningful inside a phrase
 # ("sign an agreement with", "make a visit to"): they are kept when followed by content.
