@@ -46,6 +46,7 @@ from tkgqa_ray.methods.tccrag.parsing import (
     gazetteer_candidates,
     match_mention_candidates,
     match_mentions,
+    other_places,
     qualified_candidates,
     question_places,
 )
@@ -459,6 +460,7 @@ class ProgressiveParse(Stage):
             for m, cands, how in hits:
                 if not cands:  # the last tier: a shared organisation name, qualified by the question's place
                     cands = qualified_candidates(m, places, table)
+                cands = other_places(m, cands, places, table)
                 if cands:
                     eid = cands[0][0]
                     occ = [(m, x.start(), x.end()) for x in re.finditer(re.escape(m), s["question"], re.I)]

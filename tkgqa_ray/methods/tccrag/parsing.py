@@ -251,6 +251,24 @@ def qualified_candidates(mention: str, places: list[str], table) -> Candidates:
     return [(ids[q], QUALIFIED_SCORE) for q in (f"{m} ({p})" for p in places) if q in ids]
 
 
+def other_places(mention: str, cands: Candidates, places: list[str], table) -> Candidates:
+    """``cands`` with the question's other places' "<mention> (<place>)" names appended
+    (:func:`qualified_candidates`) when the best candidate is such a name itself: the mention
+    names an organisation without its place ("... after Brazilians were pessimistic about
+    **Congress**": Congress (United States) by the embedding tier, Congress (Brazil) by the
+    question's place). The KG has one such organisation per place, and the question's own
+    place is the likely one, so each is a further reading (the KG decides, primary first).
+    Before, only the best place was read: an unresolved boundary."""
+    if not cands:
+        return cands
+    bare = re.sub(r"^(?:the|a|an)\s+", "", mention.strip(), flags=re.I)
+    best = table.display(table.entities[cands[0][0]])
+    if not re.fullmatch(rf"{re.escape(bare)} \([^()]+\)", best, re.I):
+        return cands
+    have = {e for e, _ in cands}
+    return list(cands) + [c for c in qualified_candidates(bare, places, table) if c[0] not in have]
+
+
 _FUZZY_CACHE: dict[object, list[str]] = {}  # kg.table.table_cache_key -> folded names
 
 
