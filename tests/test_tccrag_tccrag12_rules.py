@@ -2,7 +2,9 @@
 
 * an organisation named without its place ("Congress") that a grounding tier reads as one
   place's ("Congress (United States)") is also read as the question's other places' (the KG
-  has one per place: "Congress (Brazil)"), a further entity reading the KG decides.
+  has one per place: "Congress (Brazil)"), a further entity reading the KG decides;
+* a capitalised temporal subordinator or adverb opening a sentence ("**Once** John Mahama had
+  visited Angola, ...") opens no name proposal of the mention extractor (path B).
 
 Tiny hand-built KGs, questions written for these tests, answers checked by hand."""
 
@@ -73,4 +75,20 @@ def test_bare_organisation_name_reads_the_questions_place(ctx, monkeypatch):
     # without the rule: the clause reads the US congress only (no such comment): no boundary
     assert pred == ["2006"], tr
     assert tr["chain"]["reading"]["entity_reading"]["reference"][1] == "Congress_(Brazil)"
+
+
+# ----------------------------------------------------------------------------- sentence openers
+def test_a_capitalised_subordinator_opens_no_name():
+    q = "Once John Mahama had made a visit to Angola, what was the first place he visited?"
+    assert [q[a:b] for a, b in capitalised_runs(q)] == ["John Mahama", "Angola"]
+    q = "As Iran visited China, who visited Chee Soon Juan?"
+    assert [q[a:b] for a, b in capitalised_runs(q)] == ["Iran", "China", "Chee Soon Juan"]
+
+
+def test_once_clause_keeps_its_subject(ctx):
+    pred, tr = top(ctx, "Once John Mahama had made a visit to Angola, what was the first place he visited?")
+    # without the rule: "Once John Mahama" grounds to nothing, the clause is Angola alone and
+    # the main clause has no anchor
+    assert pred == ["Togo"], tr
+    assert tr["parse"]["reference"] == ["John Dramani Mahama", "Angola"]
 

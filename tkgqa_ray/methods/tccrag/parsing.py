@@ -71,6 +71,14 @@ _NOT_NAME = {
     "in", "on", "at", "during", "the", "a", "an", "since", "until", "following", "prior",
     "first", "last", "between", "of", "and", "is", "was", "did", "does", "do", "had", "has",
 } | {m.lower() for m in ("January February March April May June July August September October November December").split()}
+# a clause opener written capitalised at the start of a sentence ("**Once** John Mahama had
+# visited Angola, ...", "**As** Iran ...", "**Up** until ..."): a temporal subordinator or
+# adverb, never the first word of a name, so it opens no name proposal. Only in first
+# position: inside a name such a word is a name's ("Chee **Soon** Juan"). Before, "Once John
+# Mahama" was one proposal no tier grounds, and the reference clause lost its subject.
+_NOT_NAME_START = {"once", "while", "whilst", "as", "till", "upon", "up", "by", "then", "just", "shortly",
+                   "right", "immediately", "directly", "subsequently", "afterwards", "later", "earlier",
+                   "previously"}
 # words inside a name: nlu's joiners ("of", "de", "(" ...) and personal-name particles, so that
 # "Sheikh Hamad bin Isa Al Khalifa" is one proposal, not two cut at "bin"
 _JOIN = NAME_JOINERS | NAME_PARTICLES
@@ -91,7 +99,8 @@ def capitalised_runs(question: str) -> list[tuple[int, int]]:
         cur.clear()
 
     for k, t in enumerate(toks):
-        cap = (t.text[:1].isupper() and t.norm not in _NOT_NAME) or (t.text == "(" and cur)
+        cap = (t.text[:1].isupper() and t.norm not in _NOT_NAME and (cur or t.norm not in _NOT_NAME_START)) or (
+            t.text == "(" and cur)
         if cap or (cur and t.norm in _JOIN):
             cur.append(k)
         else:
