@@ -4,7 +4,13 @@
   place's ("Congress (United States)") is also read as the question's other places' (the KG
   has one per place: "Congress (Brazil)"), a further entity reading the KG decides;
 * a capitalised temporal subordinator or adverb opening a sentence ("**Once** John Mahama had
-  visited Angola, ...") opens no name proposal of the mention extractor (path B).
+  visited Angola, ...") opens no name proposal of the mention extractor (path B);
+* an object pronoun of a reference clause that two main-clause names agree with equally
+  ("Yemen ... the UNHCR ... before X praised **it**") reads the preferred one first and the
+  other as a further entity reading of its slot;
+* "the country" written before a one-name reference clause's name ("prior to a visit to
+  **the country** by a South Korean governor") refers back to the main clause's country, as
+  it does after the name.
 
 Tiny hand-built KGs, questions written for these tests, answers checked by hand."""
 
@@ -92,3 +98,22 @@ def test_once_clause_keeps_its_subject(ctx):
     assert pred == ["Togo"], tr
     assert tr["parse"]["reference"] == ["John Dramani Mahama", "Angola"]
 
+
+# ----------------------------------------------------------------------------- equal antecedents
+def test_an_equally_agreeing_name_is_a_further_reading(ctx):
+    pred, tr = top(ctx, "In which year did Yemen last engage in diplomatic cooperation with the UNHCR before "
+                        "Catherine Ashton praised it?")
+    # without the rule: "it" is the UNHCR only (the main object first), never praised by
+    # Ashton: an unresolved boundary; Yemen, a country, is "it" as well
+    assert pred == ["2013"], tr
+    assert tr["chain"]["reading"]["entity_reading"]["reference"] == ["Catherine_Ashton", "Yemen"]
+
+
+# ----------------------------------------------------------------------------- description before the name
+def test_country_description_before_the_clause_name(ctx):
+    pred, tr = top(ctx, "To whom had Thailand most recently provided humanitarian aid prior to a visit to the country "
+                        "by a South Korean governor?")
+    # without the rule: the clause is the governor alone (Thailand's aid to the governor, or its
+    # visit to the governor: none), an unresolved boundary
+    assert pred == ["Citizen (Thailand)"], tr
+    assert tr["parse"]["reference"] == ["Governor (South Korea)", "Thailand"]
