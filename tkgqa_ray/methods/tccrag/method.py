@@ -46,6 +46,7 @@ from tkgqa_ray.methods.tccrag.parsing import (
     gazetteer_candidates,
     match_mention_candidates,
     match_mentions,
+    other_places,
     qualified_candidates,
     question_places,
 )
@@ -90,7 +91,7 @@ def _reference(q: str, ents: list[dict], order_span: tuple[int, int] | None,
     rule: the grounded entity right after the cue span (only a "the time that" gap between)."""
     if not order_span:
         return None
-    anaphor = None
+    anaphor, others = None, []
     for (a, b), phrase, cue in clauses:
         # the clause of this cue: it starts at the cue, or (a reference stated before the
         # question, "X condemned Y. After that, who ...") nlu gave it this cue as its anaphor
@@ -110,10 +111,11 @@ def _reference(q: str, ents: list[dict], order_span: tuple[int, int] | None,
                 inside = sorted(inside + [ante], key=lambda e: e["start"])
                 names = list(dict.fromkeys(e["name"] for e in inside))[:2]
                 anaphor = ante["name"]
+                others = [n for n in ante.get("others") or [] if n not in names]
         # one name: elliptic, or a clause with its own verb ("after they criticized X"):
         # its phrase is kept for the reference relations (tried after the elliptic reading)
         return {"entities": _agent_first(q[:max(b, end)], inside, names), "span": [min(a, order_span[0]), max(b, end)],
-                "phrase": phrase, "anaphor": anaphor,
+                "phrase": phrase, "anaphor": anaphor, "anaphor_others": others,
                 "pronoun_subject": _pronoun_voice(q, order_span[1], inside[0]["start"]) if len(names) == 1 and phrase else None,
                 "pronoun": opening_pronoun(q[order_span[1]:inside[0]["start"]]) if len(names) == 1 and phrase and order_span[1] <= inside[0]["start"] else None}
     gerund = _gerund_pronoun(q, ents, order_span)
@@ -194,7 +196,8 @@ def _anaphor(q: str, ents: list[dict], span: tuple[int, int], inside: list[dict]
     month that al-Shabaab used military force against **it**"), or "the country" / "that
     nation" (nlu's ``COUNTRY_ANAPHOR_RE``, the description SCoP reads the same way: "...
     meet with Colombia before Human Rights Watch visited **the country**"), which agrees with
-    a country only; with several main-clause names, the one that agrees with it
+    a country only (written after the clause's name, or before it: "prior to a visit to **the
+    country** by X"); with several main-clause names, the one that agrees with it
     (:func:`tkgqa_ray.nlu.anaphora.antecedent`); else the head noun of a main-clause actor
     reference written again ("... asked **citizens** for ...": :func:`_head_anaphor`).
     A definite description of a main-clause name ("after **the head of government** made a
@@ -217,6 +220,12 @@ def _anaphor(q: str, ents: list[dict], span: tuple[int, int], inside: list[dict]
         return bool(x) and not all(w in _LIGHT_BEFORE_PRONOUN for w in re.findall(r"[a-z]+", tail[: x.start()].lower()))
 
     m = next((x for x in (OBJECT_PRONOUN_RE.search(tail), COUNTRY_ANAPHOR_RE.search(tail)) if acts(x)), None)
+    base = name_end
+    if m is None and (m := COUNTRY_ANAPHOR_RE.search(q, a, min(e["start"] for e in inside))) is not None:
+        # "prior to a visit to **the country** by a South Korean governor", "before **the
+        # nation** was criticized by X": the description before the clause's name (a nominal
+        # event or a passive; _agent_first orients the pair by its "by")
+        base = 0
     if m is None:
         hit = _head_anaphor(tail, first)
         if hit is None or not acts(hit[0]):
@@ -232,8 +241,23 @@ def _anaphor(q: str, ents: list[dict], span: tuple[int, int], inside: list[dict]
     if k is None:
         return None
     pick = order[k]
-    i = name_end + m.start()
-    return {"name": pick, "start": i, "end": i + len(m.group(0)), "anaphor": True}
+    i = base + m.start()
+    return {"name": pick, "start": i, "end": i + len(m.group(0)), "anaphor": True,
+            "others": _equal_antecedents(m.group(0), order, first, pick)}
+
+
+def _equal_antecedents(pronoun: str, order: list[str], first: dict[str, dict], pick: str) -> list[str]:
+    """The other main-clause names that agree with the pronoun as well as ``pick`` does
+    ("In which year did **Yemen** last cooperate with **the UNHCR** before Catherine Ashton
+    praised **it**?": a country and an organisation are both "it"). Agreement cannot choose
+    among them; the preferred one (the main object, see :func:`_anaphor`) stays the reading,
+    each other is a further entity reading of the anaphor's slot (the KG decides). Before,
+    only the preferred one was read: an unresolved boundary when the other was meant."""
+    def score(n: str) -> int:
+        return agreement(pronoun, features(first[n].get("mention") or n, n.replace(" ", "_")))
+
+    best = score(pick)
+    return [n for n in order if n != pick and score(n) == best]
 
 
 def _gerund_pronoun(q: str, ents: list[dict], order_span: tuple[int, int]) -> dict | None:
@@ -294,6 +318,17 @@ def _head_anaphor(tail: str, first: dict[str, dict]):
         if x and (best is None or x.start() < best[0].start()):
             best = (x, n)
     return best
+
+
+def _with_others(own: list, ref: dict | None, name: str, cands: dict[str, list]) -> list:
+    """The candidates of a reference slot: the anaphor's slot also reads each other name
+    that agrees with it as well (``anaphor_others``, :func:`_equal_antecedents`), after its
+    own candidates, at the floor score of an alternative reading."""
+    if not ref or ref.get("anaphor") != name or not ref.get("anaphor_others"):
+        return own
+    have = {int(e) for e, _ in own}
+    alts = [[int(cands[n][0][0]), ALT_ENT_MIN] for n in ref["anaphor_others"] if n in cands]
+    return list(own) + [c for c in alts if c[0] not in have]
 
 
 def _parallel(ref: dict | None, out: dict) -> bool:
@@ -459,6 +494,7 @@ class ProgressiveParse(Stage):
             for m, cands, how in hits:
                 if not cands:  # the last tier: a shared organisation name, qualified by the question's place
                     cands = qualified_candidates(m, places, table)
+                cands = other_places(m, cands, places, table)
                 if cands:
                     eid = cands[0][0]
                     occ = [(m, x.start(), x.end()) for x in re.finditer(re.escape(m), s["question"], re.I)]
@@ -595,7 +631,7 @@ class ProgressiveParse(Stage):
         cands = {e["name"]: e.get("candidates") or [[e["id"], 1.0]] for e in ents}
         ref_names = [n for n in (ref or {}).get("entities", []) if n in by_name]
         slots = {"subject": cands.get(out.get("subject") or ""), "object": cands.get(out.get("object") or "")}
-        slots.update({f"reference:{j}": cands[n] for j, n in enumerate(ref_names)})
+        slots.update({f"reference:{j}": _with_others(cands[n], ref, n, cands) for j, n in enumerate(ref_names)})
         parse = TccParse(
             subject=by_name.get(out.get("subject") or ""),
             object=by_name.get(out.get("object") or ""),

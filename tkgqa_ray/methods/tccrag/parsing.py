@@ -71,6 +71,14 @@ _NOT_NAME = {
     "in", "on", "at", "during", "the", "a", "an", "since", "until", "following", "prior",
     "first", "last", "between", "of", "and", "is", "was", "did", "does", "do", "had", "has",
 } | {m.lower() for m in ("January February March April May June July August September October November December").split()}
+# a clause opener written capitalised at the start of a sentence ("**Once** John Mahama had
+# visited Angola, ...", "**As** Iran ...", "**Up** until ..."): a temporal subordinator or
+# adverb, never the first word of a name, so it opens no name proposal. Only in first
+# position: inside a name such a word is a name's ("Chee **Soon** Juan"). Before, "Once John
+# Mahama" was one proposal no tier grounds, and the reference clause lost its subject.
+_NOT_NAME_START = {"once", "while", "whilst", "as", "till", "upon", "up", "by", "then", "just", "shortly",
+                   "right", "immediately", "directly", "subsequently", "afterwards", "later", "earlier",
+                   "previously"}
 # words inside a name: nlu's joiners ("of", "de", "(" ...) and personal-name particles, so that
 # "Sheikh Hamad bin Isa Al Khalifa" is one proposal, not two cut at "bin"
 _JOIN = NAME_JOINERS | NAME_PARTICLES
@@ -91,7 +99,8 @@ def capitalised_runs(question: str) -> list[tuple[int, int]]:
         cur.clear()
 
     for k, t in enumerate(toks):
-        cap = (t.text[:1].isupper() and t.norm not in _NOT_NAME) or (t.text == "(" and cur)
+        cap = (t.text[:1].isupper() and t.norm not in _NOT_NAME and (cur or t.norm not in _NOT_NAME_START)) or (
+            t.text == "(" and cur)
         if cap or (cur and t.norm in _JOIN):
             cur.append(k)
         else:
@@ -249,6 +258,24 @@ def qualified_candidates(mention: str, places: list[str], table) -> Candidates:
         return []
     ids = table.display_entity_id
     return [(ids[q], QUALIFIED_SCORE) for q in (f"{m} ({p})" for p in places) if q in ids]
+
+
+def other_places(mention: str, cands: Candidates, places: list[str], table) -> Candidates:
+    """``cands`` with the question's other places' "<mention> (<place>)" names appended
+    (:func:`qualified_candidates`) when the best candidate is such a name itself: the mention
+    names an organisation without its place ("... after Brazilians were pessimistic about
+    **Congress**": Congress (United States) by the embedding tier, Congress (Brazil) by the
+    question's place). The KG has one such organisation per place, and the question's own
+    place is the likely one, so each is a further reading (the KG decides, primary first).
+    Before, only the best place was read: an unresolved boundary."""
+    if not cands:
+        return cands
+    bare = re.sub(r"^(?:the|a|an)\s+", "", mention.strip(), flags=re.I)
+    best = table.display(table.entities[cands[0][0]])
+    if not re.fullmatch(rf"{re.escape(bare)} \([^()]+\)", best, re.I):
+        return cands
+    have = {e for e, _ in cands}
+    return list(cands) + [c for c in qualified_candidates(bare, places, table) if c[0] not in have]
 
 
 _FUZZY_CACHE: dict[object, list[str]] = {}  # kg.table.table_cache_key -> folded names
