@@ -136,7 +136,10 @@ def _features(surface: str, name: str) -> Features:
 
 # a definite description that refers back to a country of the other clause ("before Human Rights
 # Watch visited **the country**"): it agrees with a country only (class "country")
-COUNTRY_ANAPHOR_RE = re.compile(r"\b(?:the|that|this)\s+(?:same\s+)?(?:country|nation)\b(?!\s*['’]s?\b)", re.I)
+# ("... the same year Bolivian farm workers demonstrated **there**": a place adverb ending the
+# clause stands for a country the same way, refs18)
+COUNTRY_ANAPHOR_RE = re.compile(
+    r"\b(?:the|that|this)\s+(?:same\s+)?(?:country|nation)\b(?!\s*['’]s?\b)|\bthere\b(?=\s*(?:[,.;:?!]|$))", re.I)
 
 
 # a definite description that refers back to a name of the other clause by a word of that
@@ -214,8 +217,11 @@ OBJECT_PRONOUN_RE = re.compile(
     r"(?<!\bby )" + _REPORTED + r"\b(them|it|him|her|(?<=\bon )(?:its|their|his)(?=\s+behalf\b))\b(?!\s+(?:that|who|which)\b)",
     re.I)
 # a subject pronoun opening a reference clause, after the cue and an optional relative word:
-# "on the day **it** said it would cooperate with Iraq", "before **he** negotiated with X"
-SUBJECT_PRONOUN_RE = re.compile(r"\s*(?:(?:that|when|in\s+which|on\s+which)\s+)?(he|she|it|they)\b", re.I)
+# "on the day **it** said it would cooperate with Iraq", "before **he** negotiated with X";
+# or the possessive of a nominal event, its doer ("prior to **their** statement about X",
+# "before **his** visit to X": refs18)
+SUBJECT_PRONOUN_RE = re.compile(
+    r"\s*(?:(?:that|when|in\s+which|on\s+which)\s+)?(he|she|it|they|(?:his|her|its|their)(?=\s+[a-z]))\b", re.I)
 
 
 def opening_pronoun(text: str) -> str | None:

@@ -115,7 +115,11 @@ def _light(phrase: str) -> bool:
 
 # a passive between the cue and the reference's one name: "after being criticised by",
 # "before it had been visited by", "once they were offered aid by"
-_REF_PASSIVE_RE = re.compile(r"\b(?:being|been|was|were|is|are|be|get|gets|got|getting)\b[\w\s']*\bby\s+(?:the\s+)?$", re.I)
+# (or a nominal with its object a pronoun and its agent after "by": "following a statement
+# about it by X" is X's statement, refs18)
+_REF_PASSIVE_RE = re.compile(
+    r"\b(?:being|been|was|were|is|are|be|get|gets|got|getting)\b[\w\s']*\bby\s+(?:the\s+)?$|\b(?:them|it|him|her)\s+by\s+(?:the\s+)?$",
+    re.I)
 
 
 def _distinct_actions(ctx: Any, own: str, asked: str) -> bool:
@@ -166,6 +170,10 @@ def _own_action(q: str, ref: Any, doer: str, name: str, asked_phrase: str | None
     return [doer, phrase, name]
 
 
+# an object pronoun right before the "by" of a nominal's agent: "an appeal to him by X"
+_AGENT_NOMINAL_RE = re.compile(r"\b(them|it|him|her)\s+by\s*$", re.I)
+
+
 def _pronoun_object(q: str, ref: Any) -> str | None:
     """The object pronoun after the name of a one-name reference clause with its own action
     on it, or None: "Whom did the Kenyan police arrest first after X threatened **them**?" --
@@ -174,6 +182,12 @@ def _pronoun_object(q: str, ref: Any) -> str | None:
     (:data:`tkgqa_ray.nlu.anaphora.OBJECT_PRONOUN_RE`), shared with TCC-RAG."""
     if not ref.phrase or _light(ref.phrase) or ref.cue is None:
         return None
+    # a nominal event with its agent after "by" ("prior to an appeal to **him** by Nigerian
+    # doctors", "following a statement about **it** by X"): the pronoun is its object (refs18)
+    head = q[ref.cue.end : ref.mentions[0].start]
+    m = _AGENT_NOMINAL_RE.search(head)
+    if m and any(w not in _LIGHT_VERBS for w in re.findall(r"[a-z]+", head[: m.start()].lower())):
+        return m.group(1)
     tail = q[ref.mentions[0].end : ref.span[1]]
     m = OBJECT_PRONOUN_RE.search(tail)
     if m and any(w not in _LIGHT_VERBS for w in re.findall(r"[a-z]+", tail[: m.start()].lower())):
@@ -193,6 +207,12 @@ def _description_of(q: str, ref: Any, names: Any) -> str | None:
     :data:`~tkgqa_ray.nlu.anaphora.DESCRIPTION_RE`, refs17), or None."""
     if not ref.phrase or _light(ref.phrase) or ref.cue is None:
         return None
+    # a nominal event with its agent after "by" ("prior to an appeal to **him** by Nigerian
+    # doctors", "following a statement about **it** by X"): the pronoun is its object (refs18)
+    head = q[ref.cue.end : ref.mentions[0].start]
+    m = _AGENT_NOMINAL_RE.search(head)
+    if m and any(w not in _LIGHT_VERBS for w in re.findall(r"[a-z]+", head[: m.start()].lower())):
+        return m.group(1)
     tail = q[ref.mentions[0].end : ref.span[1]]
     for m in DESCRIPTION_RE.finditer(tail):
         if any(w not in _LIGHT_VERBS for w in re.findall(r"[a-z]+", tail[: m.start()].lower())) and any(
