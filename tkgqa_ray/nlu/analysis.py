@@ -510,6 +510,11 @@ def _action_words(names_only: bool = False) -> frozenset[str]:
     return frozenset(words)
 
 
+# religion words English capitalises inside a common noun phrase ("Muslim militants", "Christian
+# clergy"): a sector form still, though not in lower case (refs18)
+_PROPER_ADJECTIVES = {"muslim", "christian", "hindu", "buddhist", "jewish", "catholic", "sunni", "shiite", "shia", "sikh"}
+
+
 def _sector_at(g: Any, toks: list, norms: list[str], free: list[bool], j: int) -> tuple[int, list] | None:
     """(end token, sector values) of the longest lower-case sector form at token ``j`` whose
     noun phrase ends after it; None when there is none."""
@@ -517,7 +522,7 @@ def _sector_at(g: Any, toks: list, norms: list[str], free: list[bool], j: int) -
         return None
     best = None
     for send, svals in g._sectors(norms, j):
-        if not all(free[x] and toks[x].text == toks[x].norm for x in range(j, send)):
+        if not all(free[x] and (toks[x].text == toks[x].norm or norms[x] in _PROPER_ADJECTIVES) for x in range(j, send)):
             continue
         if send - j == 1 and norms[j] in _GENERIC_SECTOR_WORDS:
             continue
@@ -928,6 +933,10 @@ def _open_slot(masked: str, wh: tuple[int, int] | None, x: Mention) -> str:
         return "object"
     if words and all(w in _AUX for w in words) and any(w not in ("the", "a", "an", "first", "last", "it", "that") for w in words):
         return "object"  # "who did X visit": X is the subject, the wh asks for the object
+    if re.fullmatch(r"whose", masked[wh[0] : wh[1]].strip(), re.I) and len(words) > 1 and all(w in _AUX for w in words[1:]):
+        # "whose property did X seize": the possessive wh-word's noun is the object, X the
+        # subject; the possessor asked is the object's owner (Confiscate_property's object, refs18)
+        return "object"
     return "subject"
 
 
