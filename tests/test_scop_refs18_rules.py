@@ -26,7 +26,11 @@ questions (none is copied from a question set) over a tiny hand-made KG.
 * **rule 7, a capitalised religion word inside a bare sector noun phrase** ("complained about
   **Muslim militants**"): English capitalises it, the phrase is still the country's sector
   form (Muslim_Militant_(Kenya)). Before, only lower-case forms counted and "militants" alone
-  was the name, "muslim" a word of the action.
+  was the name, "muslim" a word of the action;
+* **rule 8, a main-clause "them" for the reference's own plural noun** ("Before X demanded
+  talks with Iran, who was the last to demand **them**?": the talks): the main clause repeats
+  the reference's action on its object and asks its subject. Before, "them" was read as the
+  envoy (a singular "they" of a role).
 """
 
 from __future__ import annotations
@@ -157,3 +161,13 @@ def test_rule7_capitalised_religion_word_in_a_sector_form():
     q = "Who last investigated the Kenyan police before the police complained officially about Muslim militants?"
     got = {m.text: m.names for m in analyze(q, EntityMatcher(names)).mentions}
     assert got["Muslim militants"][0] == "Muslim_Militant_(Kenya)"
+
+
+# ------------------------------------------------------------------ rule 8
+def test_rule8_them_for_the_references_noun(ctx):
+    q = "Before Ghana demanded talks with Peru, who was the last to demand them?"
+    a = analyze(q, EntityMatcher(["Ghana", "Peru"]))
+    assert a.main.pronoun is None and a.main.phrase == a.refs[0].phrase
+    # a name it agrees with stays its antecedent ("criticise them": the citizens, no noun of the action)
+    q = "Before Ghana praised Ugandan citizens, who was the last to criticise them?"
+    assert analyze(q, EntityMatcher(["Ghana", "Citizen_(Uganda)"])).main.pronoun is not None

@@ -23,7 +23,7 @@ from dataclasses import replace as dc_replace
 from typing import Any
 
 from .actors import decompose, place_lexicon
-from .anaphora import antecedent
+from .anaphora import antecedent, plural_surface
 from .entities import EntityMatcher, Mention, find_entity_mentions
 from .relations import relation_phrase
 from .statement import LEAD_RE, statement_reference
@@ -699,6 +699,10 @@ def _analyze(question: str, matcher: EntityMatcher, embeddings: Any = None, extr
         main.open_slot = _open_slot(mask_spans(masked, ref_spans), (head[1] - 1, head[1]) if head else wh, main_mentions[0])
     elif answer_type == "entity" and refs:
         pro = _main_pronoun(masked, blank)
+        if pro is not None and _action_noun_pronoun(question, pro, refs[0]):
+            # "..., who was the last to demand **them**?": the talks; the main clause is a
+            # pro-form of the reference's own action (its verb and noun)
+            pro, main.phrase = None, refs[0].phrase
         if pro is not None:
             main.pronoun = pro
             main.open_slot = _open_slot(mask_spans(masked, ref_spans), wh, Mention(masked[pro[0] : pro[1]], pro[0], pro[1], (), ()))
@@ -781,6 +785,23 @@ def _main_pronouns(masked: str, blank: list[tuple[int, int]], pro_verb: bool = F
             continue  # "when did X last do it (before ...)?": the action (not "did it first visit")
         out.append(m.span())
     return out
+
+
+def _stem(word: str) -> str:
+    return re.sub(r"(?:ed|ing|es|e|s)$", "", word.lower())
+
+
+def _action_noun_pronoun(question: str, pro: tuple[int, int], ref: Clause) -> bool:
+    """True when a main-clause "them" after a verb stands for the plural noun that verb has in
+    the reference's own phrase, not for a name ("Before a US envoy demanded talks with Iran,
+    who was the last to demand **them**?": the talks; refs18): the main clause then repeats
+    the reference's action on its object."""
+    if question[pro[0] : pro[1]].lower() != "them":
+        return False
+    verb = re.search(r"([a-z]+)\s+$", question[: pro[0]].lower())
+    words = (ref.phrase or "").lower().split()
+    return verb is not None and any(
+        _stem(w) == _stem(verb.group(1)) and plural_surface(n) for w, n in zip(words, words[1:]))
 
 
 def _main_antecedent(question: str, pronoun: str, open_slot: str | None, ref: Clause) -> Mention | None:
