@@ -23,7 +23,7 @@ from dataclasses import replace as dc_replace
 from typing import Any
 
 from .actors import decompose, place_lexicon
-from .anaphora import antecedent
+from .anaphora import antecedent, plural_surface
 from .entities import EntityMatcher, Mention, find_entity_mentions
 from .relations import relation_phrase
 from .statement import LEAD_RE, statement_reference
@@ -510,6 +510,11 @@ def _action_words(names_only: bool = False) -> frozenset[str]:
     return frozenset(words)
 
 
+# religion words English capitalises inside a common noun phrase ("Muslim militants", "Christian
+# clergy"): a sector form still, though not in lower case (refs18)
+_PROPER_ADJECTIVES = {"muslim", "christian", "hindu", "buddhist", "jewish", "catholic", "sunni", "shiite", "shia", "sikh"}
+
+
 def _sector_at(g: Any, toks: list, norms: list[str], free: list[bool], j: int) -> tuple[int, list] | None:
     """(end token, sector values) of the longest lower-case sector form at token ``j`` whose
     noun phrase ends after it; None when there is none."""
@@ -517,7 +522,7 @@ def _sector_at(g: Any, toks: list, norms: list[str], free: list[bool], j: int) -
         return None
     best = None
     for send, svals in g._sectors(norms, j):
-        if not all(free[x] and toks[x].text == toks[x].norm for x in range(j, send)):
+        if not all(free[x] and (toks[x].text == toks[x].norm or norms[x] in _PROPER_ADJECTIVES) for x in range(j, send)):
             continue
         if send - j == 1 and norms[j] in _GENERIC_SECTOR_WORDS:
             continue
@@ -694,6 +699,10 @@ def _analyze(question: str, matcher: EntityMatcher, embeddings: Any = None, extr
         main.open_slot = _open_slot(mask_spans(masked, ref_spans), (head[1] - 1, head[1]) if head else wh, main_mentions[0])
     elif answer_type == "entity" and refs:
         pro = _main_pronoun(masked, blank)
+        if pro is not None and _action_noun_pronoun(question, pro, refs[0]):
+            # "..., who was the last to demand **them**?": the talks; the main clause is a
+            # pro-form of the reference's own action (its verb and noun)
+            pro, main.phrase = None, refs[0].phrase
         if pro is not None:
             main.pronoun = pro
             main.open_slot = _open_slot(mask_spans(masked, ref_spans), wh, Mention(masked[pro[0] : pro[1]], pro[0], pro[1], (), ()))
@@ -776,6 +785,23 @@ def _main_pronouns(masked: str, blank: list[tuple[int, int]], pro_verb: bool = F
             continue  # "when did X last do it (before ...)?": the action (not "did it first visit")
         out.append(m.span())
     return out
+
+
+def _stem(word: str) -> str:
+    return re.sub(r"(?:ed|ing|es|e|s)$", "", word.lower())
+
+
+def _action_noun_pronoun(question: str, pro: tuple[int, int], ref: Clause) -> bool:
+    """True when a main-clause "them" after a verb stands for the plural noun that verb has in
+    the reference's own phrase, not for a name ("Before a US envoy demanded talks with Iran,
+    who was the last to demand **them**?": the talks; refs18): the main clause then repeats
+    the reference's action on its object."""
+    if question[pro[0] : pro[1]].lower() != "them":
+        return False
+    verb = re.search(r"([a-z]+)\s+$", question[: pro[0]].lower())
+    words = (ref.phrase or "").lower().split()
+    return verb is not None and any(
+        _stem(w) == _stem(verb.group(1)) and plural_surface(n) for w, n in zip(words, words[1:]))
 
 
 def _main_antecedent(question: str, pronoun: str, open_slot: str | None, ref: Clause) -> Mention | None:
@@ -928,6 +954,10 @@ def _open_slot(masked: str, wh: tuple[int, int] | None, x: Mention) -> str:
         return "object"
     if words and all(w in _AUX for w in words) and any(w not in ("the", "a", "an", "first", "last", "it", "that") for w in words):
         return "object"  # "who did X visit": X is the subject, the wh asks for the object
+    if re.fullmatch(r"whose", masked[wh[0] : wh[1]].strip(), re.I) and len(words) > 1 and all(w in _AUX for w in words[1:]):
+        # "whose property did X seize": the possessive wh-word's noun is the object, X the
+        # subject; the possessor asked is the object's owner (Confiscate_property's object, refs18)
+        return "object"
     return "subject"
 
 

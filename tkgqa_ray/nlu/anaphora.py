@@ -61,6 +61,7 @@ class Features:
     gender: str | None = None
     role: bool = False
     words: frozenset[str] = frozenset()  # the name's own words ("fund" of the IMF): :data:`DESCRIPTION_RE`
+    plural: bool = False  # a plural head in the surface ("international organisations"): :func:`plural_surface`
 
 
 @functools.lru_cache(maxsize=1)
@@ -102,7 +103,8 @@ def features(surface: str, name: str) -> Features:
     """The agreement features of a name written as ``surface`` with KG name ``name``."""
     actor = decompose(name)
     own = actor.sector if actor is not None else name
-    return dc_replace(_features(surface, name), words=frozenset(w.casefold() for w in re.findall(r"[^\W_]+", own)))
+    return dc_replace(_features(surface, name), words=frozenset(w.casefold() for w in re.findall(r"[^\W_]+", own)),
+                      plural=plural_surface(surface))
 
 
 def _features(surface: str, name: str) -> Features:
@@ -134,7 +136,10 @@ def _features(surface: str, name: str) -> Features:
 
 # a definite description that refers back to a country of the other clause ("before Human Rights
 # Watch visited **the country**"): it agrees with a country only (class "country")
-COUNTRY_ANAPHOR_RE = re.compile(r"\b(?:the|that|this)\s+(?:same\s+)?(?:country|nation)\b(?!\s*['’]s?\b)", re.I)
+# ("... the same year Bolivian farm workers demonstrated **there**": a place adverb ending the
+# clause stands for a country the same way, refs18)
+COUNTRY_ANAPHOR_RE = re.compile(
+    r"\b(?:the|that|this)\s+(?:same\s+)?(?:country|nation)\b(?!\s*['’]s?\b)|\bthere\b(?=\s*(?:[,.;:?!]|$))", re.I)
 
 
 # a definite description that refers back to a name of the other clause by a word of that
@@ -156,7 +161,10 @@ def _class_of(pronoun: str) -> str | None:
 
 def agreement(pronoun: str, f: Features) -> int:
     """How well a pronoun agrees with a name: 0 not at all, 1 possibly (an organisation as
-    "they"), 2 well (an unknown name; a sector role as singular "they" too), 3 a person of the pronoun's known gender.
+    "they", a plural-written one as "it"), 2 well (an unknown name; a sector role as singular
+    "they" too), 3 a person of the pronoun's known gender, a group ("citizens", "the police")
+    as "they": English reads "they" as plural first, so "the attorney general criticised the
+    police before **they** released X" is the police (refs18).
     "the country" (:data:`COUNTRY_ANAPHOR_RE`) agrees with a country only."""
     c = _class_of(pronoun)
     if c == "country":
@@ -175,12 +183,15 @@ def agreement(pronoun: str, f: Features) -> int:
             return 0
         return 3 if f.gender == c else (0 if f.gender else 2)
     if c == "it":
-        return 2 if f.kind in ("country", "org", "collective") else 0
-    if f.kind in ("group", "collective"):
+        # an organisation written in the plural ("international organisations") is "they"
+        return (1 if f.plural else 2) if f.kind == "org" else (2 if f.kind in ("country", "collective") else 0)
+    if f.kind == "group":  # the plain reading of "they", above a singular "they" (refs18)
+        return 3
+    if f.kind == "collective":
         return 2
     if f.role:  # singular "they" for a person of no stated gender ("the chief of staff ... them")
         return 2
-    return 1 if f.kind == "org" else 0
+    return (2 if f.plural else 1) if f.kind == "org" else 0
 
 
 def antecedent(pronoun: str, candidates: Sequence[tuple[str, str]]) -> int | None:
@@ -206,8 +217,11 @@ OBJECT_PRONOUN_RE = re.compile(
     r"(?<!\bby )" + _REPORTED + r"\b(them|it|him|her|(?<=\bon )(?:its|their|his)(?=\s+behalf\b))\b(?!\s+(?:that|who|which)\b)",
     re.I)
 # a subject pronoun opening a reference clause, after the cue and an optional relative word:
-# "on the day **it** said it would cooperate with Iraq", "before **he** negotiated with X"
-SUBJECT_PRONOUN_RE = re.compile(r"\s*(?:(?:that|when|in\s+which|on\s+which)\s+)?(he|she|it|they)\b", re.I)
+# "on the day **it** said it would cooperate with Iraq", "before **he** negotiated with X";
+# or the possessive of a nominal event, its doer ("prior to **their** statement about X",
+# "before **his** visit to X": refs18)
+SUBJECT_PRONOUN_RE = re.compile(
+    r"\s*(?:(?:that|when|in\s+which|on\s+which)\s+)?(he|she|it|they|(?:his|her|its|their)(?=\s+[a-z]))\b", re.I)
 
 
 def opening_pronoun(text: str) -> str | None:

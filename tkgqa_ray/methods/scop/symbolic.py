@@ -115,7 +115,11 @@ def _light(phrase: str) -> bool:
 
 # a passive between the cue and the reference's one name: "after being criticised by",
 # "before it had been visited by", "once they were offered aid by"
-_REF_PASSIVE_RE = re.compile(r"\b(?:being|been|was|were|is|are|be|get|gets|got|getting)\b[\w\s']*\bby\s+(?:the\s+)?$", re.I)
+# (or a nominal with its object a pronoun and its agent after "by": "following a statement
+# about it by X" is X's statement, refs18)
+_REF_PASSIVE_RE = re.compile(
+    r"\b(?:being|been|was|were|is|are|be|get|gets|got|getting)\b[\w\s']*\bby\s+(?:the\s+)?$|\b(?:them|it|him|her)\s+by\s+(?:the\s+)?$",
+    re.I)
 
 
 def _distinct_actions(ctx: Any, own: str, asked: str) -> bool:
@@ -166,6 +170,10 @@ def _own_action(q: str, ref: Any, doer: str, name: str, asked_phrase: str | None
     return [doer, phrase, name]
 
 
+# an object pronoun right before the "by" of a nominal's agent: "an appeal to him by X"
+_AGENT_NOMINAL_RE = re.compile(r"\b(them|it|him|her)\s+by\s*$", re.I)
+
+
 def _pronoun_object(q: str, ref: Any) -> str | None:
     """The object pronoun after the name of a one-name reference clause with its own action
     on it, or None: "Whom did the Kenyan police arrest first after X threatened **them**?" --
@@ -174,6 +182,12 @@ def _pronoun_object(q: str, ref: Any) -> str | None:
     (:data:`tkgqa_ray.nlu.anaphora.OBJECT_PRONOUN_RE`), shared with TCC-RAG."""
     if not ref.phrase or _light(ref.phrase) or ref.cue is None:
         return None
+    # a nominal event with its agent after "by" ("prior to an appeal to **him** by Nigerian
+    # doctors", "following a statement about **it** by X"): the pronoun is its object (refs18)
+    head = q[ref.cue.end : ref.mentions[0].start]
+    m = _AGENT_NOMINAL_RE.search(head)
+    if m and any(w not in _LIGHT_VERBS for w in re.findall(r"[a-z]+", head[: m.start()].lower())):
+        return m.group(1)
     tail = q[ref.mentions[0].end : ref.span[1]]
     m = OBJECT_PRONOUN_RE.search(tail)
     if m and any(w not in _LIGHT_VERBS for w in re.findall(r"[a-z]+", tail[: m.start()].lower())):
@@ -193,6 +207,12 @@ def _description_of(q: str, ref: Any, names: Any) -> str | None:
     :data:`~tkgqa_ray.nlu.anaphora.DESCRIPTION_RE`, refs17), or None."""
     if not ref.phrase or _light(ref.phrase) or ref.cue is None:
         return None
+    # a nominal event with its agent after "by" ("prior to an appeal to **him** by Nigerian
+    # doctors", "following a statement about **it** by X"): the pronoun is its object (refs18)
+    head = q[ref.cue.end : ref.mentions[0].start]
+    m = _AGENT_NOMINAL_RE.search(head)
+    if m and any(w not in _LIGHT_VERBS for w in re.findall(r"[a-z]+", head[: m.start()].lower())):
+        return m.group(1)
     tail = q[ref.mentions[0].end : ref.span[1]]
     for m in DESCRIPTION_RE.finditer(tail):
         if any(w not in _LIGHT_VERBS for w in re.findall(r"[a-z]+", tail[: m.start()].lower())) and any(
@@ -237,16 +257,42 @@ def _linked(ctx: Any, a: Any, b: Any) -> bool:
     return False
 
 
-def _antecedent(ctx: Any, name: Any, asked: tuple, pronoun: str, linked: bool = True) -> Any:
+def _antecedent(ctx: Any, name: Any, asked: tuple, pronoun: str, linked: bool = True, action: str = "") -> Any:
     """The asked event's name a pronoun of a one-name reference stands for: of the names that
     agree with it best (nlu's :func:`~tkgqa_ray.nlu.anaphora.antecedent`: "them" is Ugandan
     citizens, not the Democratic Party; "him" the head of government, not Catherine Ashton),
-    the one the KG links to the reference's ``name`` (the asked subject first), else the
-    subject. All of them when none agrees (the old reading). ``linked=False``: the subject
-    first among equals, without the KG (a subject pronoun, the asked doer by default)."""
+    the one the KG holds the reference's ``action`` for from ``name`` to it ("the police
+    arrested citizens before the royal administration sued **them**": the KG has it sue the
+    citizens, refs18), else the one the KG links to ``name`` at all (the asked subject first),
+    else the subject. All of them when none agrees (the old reading). ``linked=False``: the
+    subject first among equals, without the KG (a subject pronoun, the asked doer by default)."""
     scores = [agreement(pronoun, features(m.text, m.name)) for m in asked]
     best = [m for m, s in zip(asked, scores) if s == max(scores)] if max(scores) > 0 else list(asked)
+    if linked and action and len(best) > 1:
+        acted = [m for m in best if _acts_between(ctx, name, m, action)]
+        if len(acted) == 1:
+            return acted[0]
     return next((m for m in best if linked and _linked(ctx, name, m)), best[0])
+
+
+def _acts_between(ctx: Any, a: Any, b: Any, phrase: str) -> bool:
+    """True when the KG holds a fact of a relation the lexicon reads ``phrase`` as (its best
+    readings) from an entity candidate of ``a`` to one of ``b``."""
+    table = getattr(ctx, "table", None)
+    rels = getattr(table, "relations", None)
+    if table is None or not rels or not a.entity_ids or not b.entity_ids:
+        return False
+    from tkgqa_ray.nlu.lexicon import RelationLexicon
+
+    names = _best_readings(RelationLexicon.for_relations(list(rels)).match(phrase))
+    ids = [k for k, r in enumerate(rels) if r in names]
+    idx = TripleIndex.for_table(table)
+    bs = np.asarray(b.entity_ids[:3])
+    for e in a.entity_ids[:3]:
+        rows = idx.with_subject(e)
+        if np.isin(idx.o[rows][np.isin(idx.r[rows], ids)], bs).any():
+            return True
+    return False
 
 
 def _supported_antecedent(ctx: Any, pronoun: str, names: tuple, ante: Any, act: str, slot: str) -> Any:
@@ -407,7 +453,7 @@ def _strict_parse(q: str, a: QuestionAnalysis, ctx: Any = None) -> dict:
                 # "When did X first criticise Y after Z had consulted it?": the reference's own
                 # action on a name of the asked event; "it" may stand for either, so agreement
                 # and then the reading with KG evidence between Z and that name decide
-                anchors.append([ms[0].text, _drop(ref.phrase, desc if pro == desc else None), _antecedent(ctx, ms[0], asked, pro).text])
+                anchors.append([ms[0].text, _drop(ref.phrase, desc if pro == desc else None), _antecedent(ctx, ms[0], asked, pro, action=_drop(ref.phrase, desc if pro == desc else None)).text])
             elif ref.phrase and _verb_before(q, ref):
                 # "before visiting Iran", "after it had visited Iran": the asked event's subject
                 # (implicit or a pronoun) did the reference's action to the name; a subject
