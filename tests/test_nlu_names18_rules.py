@@ -106,3 +106,18 @@ def test_sector_noun_after_another_verb_stays_an_actor(matcher):
         "African peacekeeping troops", "Peacekeeping_Troop_(Africa)")
     assert mentions(matcher, "Who praised peacekeepers from South Africa?")[-1] == (
         "peacekeepers from South Africa", "Peacekeeping_Troop_(South_Africa)")
+
+
+# ----------------------------------------------------------------------------- a sector word used as the verb
+# (after the merge: names17 made "press" a form of Media_Personnel, and "Iran press charges
+# against" then read as the Iranian press)
+VERB_NAMES = ["Iran", "Media_Personnel_(Iran)", "Turkey", "Military_(Turkey)", "Kurd"]
+
+
+def test_a_place_name_before_a_lexicon_verb_is_its_subject():
+    m = EntityMatcher(VERB_NAMES, np.array([50] * len(VERB_NAMES)))
+    assert mentions(m, "Whom did Iran press charges against in May 2010?") == [("Iran", "Iran")]
+    assert mentions(m, "Whom did the Iranian press criticise in May 2010?") == [("the Iranian press", "Media_Personnel_(Iran)")]
+    assert mentions(m, "When did the Turkish military attack the Kurds?")[0] == ("the Turkish military", "Military_(Turkey)")
+    assert top(RelationLexicon(["Arrest,_detain,_or_charge_with_legal_action", "Bring_lawsuit_against", "Accuse"]),
+               "press charges against") == "Arrest,_detain,_or_charge_with_legal_action"

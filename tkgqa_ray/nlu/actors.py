@@ -462,6 +462,33 @@ def _theme_pairs() -> frozenset[tuple[str, str]]:
 _FUNCTION_WORDS = {"a", "an", "the", "to", "in", "on", "with", "by", "of", "off", "out", "up", "down", "into", "as", "no", "for"}
 
 
+@functools.lru_cache(maxsize=1)
+def _verb_pairs() -> frozenset[tuple[str, str]]:
+    """(first, second) word stems of the relation lexicon's phrases whose first word is also a
+    word of a sector form ("press charges against", "press for"): after a place's plain name,
+    such a word followed by the phrase's next word is that verb, no actor ("Iran press charges
+    against X" is Iran's action, not the Iranian press; names17 made "press" a form of
+    Media_Personnel)."""
+    from .lexicon import load_data, stem
+
+    sectors = {stem(w) for s in _sector_rows() for f, _ in sector_forms(s) for w in f.lower().split()}
+    out = set()
+    for entry in load_data()["relations"].values():
+        for pat in entry if isinstance(entry, list) else ():
+            ws = [stem(w) for w in re.findall(r"[a-z]+|\{", pat.lower())]
+            if len(ws) > 1 and ws[0] in sectors and ws[1] != "{":
+                out.add((ws[0], ws[1]))
+    return frozenset(out)
+
+
+def _verb_at(norms: list[str], k: int) -> bool:
+    """True when token k - 1 (a sector form's last word) and token k start a lexicon phrase:
+    :func:`_verb_pairs`."""
+    from .lexicon import stem
+
+    return 0 < k < len(norms) and (stem(norms[k - 1]), stem(norms[k])) in _verb_pairs()
+
+
 def _theme_after_verb(norms: list[str], j: int, k: int) -> bool:
     """True when the sector noun at token k is the theme of the verb before token j (an
     optional article between): :func:`_theme_pairs`."""
@@ -699,7 +726,11 @@ class ActorGrammar:
                     for send, svals in self._sectors(norms, k + 1):
                         yield send, self._combine(svals, names)
             for send, svals in self._sectors(norms, k):
-                yield send, self._combine(svals, pvals)
+                # a place's plain name before a word that starts a lexicon phrase with the
+                # next word is that phrase's subject ("Iran press charges against"; the
+                # adjective form keeps its noun: "the Turkish military attacked")
+                vals = [v for v in pvals if v[1] != "name"] if _verb_at(norms, send) else pvals
+                yield send, self._combine(svals, vals)
         # B: SECTOR of|from|in|for [the] NAME
         for send, svals in self._sectors(norms, j):
             if send < n and norms[send] in _ATTACH and not _theme_after_verb(norms, j, j):
