@@ -94,6 +94,18 @@ def test_rule1_they_prefers_a_group_over_a_singular_role():
     assert agreement("they", orgs) > agreement("they", army)
 
 
+def test_a_role_written_in_the_plural_is_a_group_for_they():
+    # after the merge (dev14 d14-0123, "Before Indian MPs said they wanted to talk with labour
+    # unions, who had they last praised?"): plural MPs agree with "they" as well as the unions,
+    # so slot order keeps the subject; singular roles stay below a group
+    mps = agreement("they", features("Indian MPs", "Member_of_Parliament_(India)"))
+    unions = agreement("they", features("labour unions", "Labor_Union_(India)"))
+    assert mps == unions == 3
+    assert agreement("they", features("the MP", "Member_of_Parliament_(India)")) == 2
+    assert agreement("they", features("the NGOs", "Non-Governmental_Organizations")) > agreement(
+        "they", features("the NGO", "Non-Governmental_Organizations"))
+
+
 def test_rule1_parse_and_answer(ctx):
     q = "In which year had Kenya's attorney general last criticised the Kenyan police before they released Raila Odinga?"
     out = event_parser({"question": q}, ctx)

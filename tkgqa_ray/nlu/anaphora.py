@@ -87,6 +87,8 @@ def plural_surface(surface: str) -> bool:
     w = _head(surface)
     if not w:
         return False
+    if re.search(r"\b[A-Z]{2,}s$", surface.split(" of ")[0].strip()):  # an acronym's plural: "MPs", "NGOs"
+        return True
     if w in _PLURAL_HEADS:
         return True
     return len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is")) and w not in _NOT_PLURAL
@@ -163,8 +165,9 @@ def agreement(pronoun: str, f: Features) -> int:
     """How well a pronoun agrees with a name: 0 not at all, 1 possibly (an organisation as
     "they", a plural-written one as "it"), 2 well (an unknown name; a sector role as singular
     "they" too), 3 a person of the pronoun's known gender, a group ("citizens", "the police")
-    as "they": English reads "they" as plural first, so "the attorney general criticised the
-    police before **they** released X" is the police (refs18).
+    or a sector role written in the plural ("Indian MPs") as "they": English reads "they" as
+    plural first, so "the attorney general criticised the police before **they** released X"
+    is the police (refs18).
     "the country" (:data:`COUNTRY_ANAPHOR_RE`) agrees with a country only."""
     c = _class_of(pronoun)
     if c == "country":
@@ -189,8 +192,8 @@ def agreement(pronoun: str, f: Features) -> int:
         return 3
     if f.kind == "collective":
         return 2
-    if f.role:  # singular "they" for a person of no stated gender ("the chief of staff ... them")
-        return 2
+    if f.role:  # singular "they" for a person of no stated gender ("the chief of staff ... them");
+        return 3 if f.plural else 2  # written in the plural ("Indian MPs"), a group
     return (2 if f.plural else 1) if f.kind == "org" else 0
 
 
