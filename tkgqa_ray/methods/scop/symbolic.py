@@ -186,18 +186,24 @@ def _pronoun_object(q: str, ref: Any) -> str | None:
     # doctors", "following a statement about **it** by X"): the pronoun is its object (refs18)
     head = q[ref.cue.end : ref.mentions[0].start]
     m = _AGENT_NOMINAL_RE.search(head)
-    if m and any(w not in _LIGHT_VERBS for w in re.findall(r"[a-z]+", head[: m.start()].lower())):
+    if m and _acts_before(head, m.start()):
         return m.group(1)
     tail = q[ref.mentions[0].end : ref.span[1]]
     m = OBJECT_PRONOUN_RE.search(tail)
-    if m and any(w not in _LIGHT_VERBS for w in re.findall(r"[a-z]+", tail[: m.start()].lower())):
+    if m and _acts_before(tail, m.start()):
         return m.group(1)
     # "before Human Rights Watch visited **the country**": a definite description standing for
     # a country of the asked event, like "it" (nlu's agreement: a country only)
     m = COUNTRY_ANAPHOR_RE.search(tail)
-    if m and any(w not in _LIGHT_VERBS for w in re.findall(r"[a-z]+", tail[: m.start()].lower())):
+    if m and _acts_before(tail, m.start()):
         return m.group(0)
     return None
+
+
+def _acts_before(text: str, i: int) -> bool:
+    """True when ``text`` before offset ``i`` has a word other than a light verb: an action
+    on the pronoun or description at ``i``."""
+    return any(w not in _LIGHT_VERBS for w in re.findall(r"[a-z]+", text[:i].lower()))
 
 
 def _description_of(q: str, ref: Any, names: Any) -> str | None:
@@ -207,16 +213,9 @@ def _description_of(q: str, ref: Any, names: Any) -> str | None:
     :data:`~tkgqa_ray.nlu.anaphora.DESCRIPTION_RE`, refs17), or None."""
     if not ref.phrase or _light(ref.phrase) or ref.cue is None:
         return None
-    # a nominal event with its agent after "by" ("prior to an appeal to **him** by Nigerian
-    # doctors", "following a statement about **it** by X"): the pronoun is its object (refs18)
-    head = q[ref.cue.end : ref.mentions[0].start]
-    m = _AGENT_NOMINAL_RE.search(head)
-    if m and any(w not in _LIGHT_VERBS for w in re.findall(r"[a-z]+", head[: m.start()].lower())):
-        return m.group(1)
     tail = q[ref.mentions[0].end : ref.span[1]]
     for m in DESCRIPTION_RE.finditer(tail):
-        if any(w not in _LIGHT_VERBS for w in re.findall(r"[a-z]+", tail[: m.start()].lower())) and any(
-                agreement(m.group(0), features(x.text, x.name)) for x in names):
+        if _acts_before(tail, m.start()) and any(agreement(m.group(0), features(x.text, x.name)) for x in names):
             return m.group(0)
     return None
 
