@@ -28,7 +28,7 @@ from .entities import EntityMatcher, Mention, find_entity_mentions
 from .relations import relation_phrase
 from .statement import LEAD_RE, statement_reference
 from .temporal import SEQ_GERUND_RE, SEQ_VERBS, Cue, infer_answer_type, infer_time_level, parse_temporal_cues
-from .lexicon import _IRREGULAR as _PAST_FORMS
+from .lexicon import _IRREGULAR as _PAST_FORMS, stem
 from .text import fold, mask_spans, tokenize
 from .wrappers import wrapper_spans
 
@@ -787,10 +787,6 @@ def _main_pronouns(masked: str, blank: list[tuple[int, int]], pro_verb: bool = F
     return out
 
 
-def _stem(word: str) -> str:
-    return re.sub(r"(?:ed|ing|es|e|s)$", "", word.lower())
-
-
 def _action_noun_pronoun(question: str, pro: tuple[int, int], ref: Clause) -> bool:
     """True when a main-clause "them" after a verb stands for the plural noun that verb has in
     the reference's own phrase, not for a name ("Before a US envoy demanded talks with Iran,
@@ -801,7 +797,7 @@ def _action_noun_pronoun(question: str, pro: tuple[int, int], ref: Clause) -> bo
     verb = re.search(r"([a-z]+)\s+$", question[: pro[0]].lower())
     words = (ref.phrase or "").lower().split()
     return verb is not None and any(
-        _stem(w) == _stem(verb.group(1)) and plural_surface(n) for w, n in zip(words, words[1:]))
+        stem(w) == stem(verb.group(1)) and plural_surface(n) for w, n in zip(words, words[1:]))
 
 
 def _main_antecedent(question: str, pronoun: str, open_slot: str | None, ref: Clause) -> Mention | None:
