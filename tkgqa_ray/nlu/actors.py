@@ -440,6 +440,15 @@ _AFTER_NOUN = _PREP | {"first", "last", "next", "also", "then", "who", "whom", "
 
 
 @functools.lru_cache(maxsize=1)
+def _sector_stems() -> frozenset[str]:
+    """Stems of every word of every sector form: the words :func:`_theme_pairs` and
+    :func:`_verb_pairs` look for in the relation lexicon's phrases."""
+    from .lexicon import stem
+
+    return frozenset(stem(w) for s in _sector_rows() for f, _ in sector_forms(s) for w in f.lower().split())
+
+
+@functools.lru_cache(maxsize=1)
 def _theme_pairs() -> frozenset[tuple[str, str]]:
     """(verb stem, noun stem) of the relation lexicon's phrases whose noun is a word of their
     own CAMEO name ("receive peacekeepers from" of Receive_deployment_of_peacekeepers,
@@ -447,7 +456,7 @@ def _theme_pairs() -> frozenset[tuple[str, str]]:
     theme, no actor ("Sudan received Chinese peacekeepers": from China)."""
     from .lexicon import load_data, stem
 
-    sectors = {stem(w) for s in _sector_rows() for f, _ in sector_forms(s) for w in f.lower().split()}
+    sectors = _sector_stems()
     out = set()
     for rel, entry in load_data()["relations"].items():
         if not isinstance(entry, list):
@@ -471,7 +480,7 @@ def _verb_pairs() -> frozenset[tuple[str, str]]:
     Media_Personnel)."""
     from .lexicon import load_data, stem
 
-    sectors = {stem(w) for s in _sector_rows() for f, _ in sector_forms(s) for w in f.lower().split()}
+    sectors = _sector_stems()
     out = set()
     for entry in load_data()["relations"].values():
         for pat in entry if isinstance(entry, list) else ():
