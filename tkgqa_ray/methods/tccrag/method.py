@@ -274,8 +274,8 @@ def _gerund_pronoun(q: str, ents: list[dict], order_span: tuple[int, int]) -> di
     stop = re.search(r"[,?;]", q[cue_end:])
     end = cue_end + (stop.start() if stop else len(q) - cue_end)
     text = q[cue_end:end]
-    pro = OBJECT_PRONOUN_RE.search(text)
-    if pro is None or _gerund_voice(text) is None or any(cue_end <= e["start"] < end for e in ents):
+    pro, voice = OBJECT_PRONOUN_RE.search(text), _gerund_voice(text)
+    if pro is None or voice is None or any(cue_end <= e["start"] < end for e in ents):
         return None
     main = [e for e in ents if e["start"] >= 0]
     names = list(dict.fromkeys(e["name"] for e in main))[::-1]
@@ -284,7 +284,7 @@ def _gerund_pronoun(q: str, ents: list[dict], order_span: tuple[int, int]) -> di
     if k is None:
         return None
     return {"entities": [names[k]], "span": [order_span[0], end], "phrase": relation_phrase(text[:pro.start()]),
-            "anaphor": names[k], "pronoun_subject": _gerund_voice(text), "pronoun": None}
+            "anaphor": names[k], "pronoun_subject": voice, "pronoun": None}
 
 
 def _head_noun(mention: str) -> str | None:
