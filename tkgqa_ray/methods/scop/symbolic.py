@@ -452,7 +452,8 @@ def _strict_parse(q: str, a: QuestionAnalysis, ctx: Any = None) -> dict:
                 # "When did X first criticise Y after Z had consulted it?": the reference's own
                 # action on a name of the asked event; "it" may stand for either, so agreement
                 # and then the reading with KG evidence between Z and that name decide
-                anchors.append([ms[0].text, _drop(ref.phrase, desc if pro == desc else None), _antecedent(ctx, ms[0], asked, pro, action=_drop(ref.phrase, desc if pro == desc else None)).text])
+                action = _drop(ref.phrase, desc if pro == desc else None)
+                anchors.append([ms[0].text, action, _antecedent(ctx, ms[0], asked, pro, action=action).text])
             elif ref.phrase and _verb_before(q, ref):
                 # "before visiting Iran", "after it had visited Iran": the asked event's subject
                 # (implicit or a pronoun) did the reference's action to the name; a subject
