@@ -31,7 +31,7 @@ from tkgqa_ray.kg.table import table_cache_key
 from .actors import ActorGrammar, decompose, place_lexicon
 from .anaphora import organisation_words
 from .names import DOMINANCE, PersonNames, titles
-from .text import INITIAL_SKIP as _INITIAL_SKIP, fold, initials, norm_tokens, tokenize
+from .text import INITIAL_SKIP as _INITIAL_SKIP, drop_article, fold, initials, norm_tokens, tokenize
 
 if TYPE_CHECKING:
     from tkgqa_ray.kg.table import FactTable
@@ -252,7 +252,7 @@ class EntityMatcher:
             found = self.actors.scan(list(toks), lambda i, j: True)
             if len(found) == 1 and found[0].start == 0 and found[0].end == len(toks):
                 return list(found[0].candidates)
-        bare = re.sub(r"^(?:the|a|an)\s+", "", surface.strip(), flags=re.I)
+        bare = drop_article(surface)
         if _ACRONYM_RE.fullmatch(bare):  # "the IMF": the acronym table of match()
             return [(e, 1.0) for e in self.acronyms.get(bare, ())]
         return []

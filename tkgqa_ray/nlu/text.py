@@ -42,6 +42,12 @@ def norm_tokens(text: str) -> tuple[str, ...]:
     return tuple(t.norm for t in tokenize(text.replace("_", " ")))
 
 
+def drop_article(mention: str) -> str:
+    """A mention without its leading article ("the IMF" -> "IMF"): the bare form that name
+    lookups and acronym tables are keyed by."""
+    return re.sub(r"^(?:the|a|an)\s+", "", mention.strip(), flags=re.I)
+
+
 def mask_spans(text: str, spans: list[tuple[int, int]], fill: str = " ") -> str:
     """Blank out ``spans`` keeping offsets (so later regexes cannot match inside them)."""
     chars = list(text)

@@ -26,7 +26,7 @@ from tkgqa_ray.nlu.entities import NAME_JOINERS, NAME_PARTICLES, EntityMatcher
 from tkgqa_ray.nlu.names import FUNCTION_WORDS
 from tkgqa_ray.nlu.relations import relation_phrase
 from tkgqa_ray.methods.tccrag.cues import cue_signals
-from tkgqa_ray.nlu.text import fold, mask_spans, name_spans, tokenize
+from tkgqa_ray.nlu.text import drop_article, fold, mask_spans, name_spans, tokenize
 from tkgqa_ray.nlu.wrappers import strip_wrapper
 from tkgqa_ray.retrieval.answers import mentioned
 
@@ -171,11 +171,6 @@ NAME_PART_SCORE = 0.85
 _NAME_PART_CACHE: dict[object, dict] = {}  # kg.table.table_cache_key -> index
 
 
-def _bare(mention: str) -> str:
-    """A mention without its leading article ("the IMF" -> "IMF")."""
-    return re.sub(r"^(?:the|a|an)\s+", "", mention.strip(), flags=re.I)
-
-
 def _name_words(raw: str, table) -> list[str]:
     """Folded words of a KG name without a trailing "(Country)"."""
     return [fold(w) for w in re.split(r"[\s_]+", re.sub(r"\s*\([^()]*\)$", "", table.display(raw)).strip()) if w]
@@ -202,7 +197,7 @@ def _name_parts(mention: str, table) -> int | None:
     or none): the mention's words (two or more, capitalised) are the first and last words of a
     longer name, in order, and its other words appear in it in order ("Dmitry Medvedev" →
     Dmitry Anatolyevich Medvedev)."""
-    m = _bare(mention)
+    m = drop_article(mention)
     words = m.split()
     if len(words) < 2 or not all(w[:1].isupper() for w in words):
         return None
@@ -232,7 +227,7 @@ def name_word_candidates(mention: str, table) -> Candidates:
 
     Before, such a mention was below every tier (cosine 0.55-0.85, fuzzy ratio < 0.85): its
     slot was empty and the question got no structured answer."""
-    m = _bare(mention)
+    m = drop_article(mention)
     rs = EntityMatcher.for_table(table).persons.readings(m.split())
     return [(int(r.eid), NAME_WORD_SCORE) for r in rs[:NAME_WORD_MAX_CANDIDATES]]
 
@@ -258,7 +253,7 @@ def qualified_candidates(mention: str, places: list[str], table) -> Candidates:
     """The KG names "<mention> (<place>)" for the question's places (:func:`question_places`),
     in their order; a leading article dropped, the mention capitalised (a name, not a
     sector noun: those are nlu's actor grammar's)."""
-    m = _bare(mention)
+    m = drop_article(mention)
     if not m[:1].isupper():
         return []
     ids = table.display_entity_id
@@ -275,7 +270,7 @@ def other_places(mention: str, cands: Candidates, places: list[str], table) -> C
     Before, only the best place was read: an unresolved boundary."""
     if not cands:
         return cands
-    bare = _bare(mention)
+    bare = drop_article(mention)
     best = table.display(table.entities[cands[0][0]])
     if not re.fullmatch(rf"{re.escape(bare)} \([^()]+\)", best, re.I):
         return cands
