@@ -49,9 +49,6 @@ _SCAFFOLD = {
     # the generic head of an asked phrase ("the latest thing that X visited") and rank words the
     # ordinal cue may leave outside its span ("consulted soonest after", "the final one to")
     "thing", "things", "soonest", "final",
-    # names19: a coordinator at a phrase's edge joins head nouns ("the last person or group X
-    # showed empathy toward"), never the action; inside a phrase it stays (_INNER_OK)
-    "or",
 }
 # Prepositions and particles are scaffolding at the edges but meaningful inside a phrase
 # ("sign an agreement with", "make a visit to"): they are kept when followed by content.
