@@ -382,6 +382,8 @@ def parse_temporal_cues(question: str) -> list[Cue]:
             # (with or without the comma: "after X met Y when did Z visit W"; a conjunction
             # "when" is followed by its clause's subject, never directly by an auxiliary)
             continue
+        if _NOUN_ADJUNCT_END_RE.search(before):
+            continue  # the relative of a restricted time noun: "the day in 2005 when X ..."
         if before and after and free(*m.span()) and not re.search(
             r"\b(?:in|on|at|during|time|occasion|instance|moment|date|day|year|month|than|before|after|to|since|until|as|following|"
             r"(?:was|is)\s+it)\s*$", before, re.I
@@ -603,15 +605,17 @@ _IMPERATIVE_TIME_RE = re.compile(
 # the noun phrase still asks a time at its unit, and the adjunct stays the question's time cue.
 _NOUN_TIME_ADJUNCT = (
     rf"(?:\s+(?:in|during|before|after|since|until|prior\s+to)\s+"
-    rf"(?:(?:early|late|mid)[\s-]+)?(?:(?:{_MONTH_RE}|the|of|\d{{1,2}}(?:st|nd|rd|th)?)\.?,?\s+)*(?:1[5-9]|2[0-2])\d\d)?"
+    rf"(?:(?:early|late|mid)[\s-]+)?(?:(?:{_MONTH_RE}|the|of|\d{{1,2}}(?:st|nd|rd|th)?)\.?,?\s+)*(?:1[5-9]|2[0-2])\d\d)"
 )
+# ... so a "when" right after such an adjunct is that noun's relative, no event cue of its own
+_NOUN_ADJUNCT_END_RE = re.compile(rf"\b(?:years?|months?|days?|dates?){_NOUN_TIME_ADJUNCT}\s*$", re.I)
 _DEF_TIME_RE = re.compile(
     rf"^\s*(?:(?:the|which|what|every|each|all(?:\s+the)?)\s+)?"
     rf"(?:(?:exact|specific|precise|particular|approximate|calendar|very|first|last|earliest|latest|final|initial|"
     rf"most\s+recent|(?:second|third)(?:\s+to\s+last)?)\s+)*"
     rf"(?P<noun>years?|months?|days?|dates?|time|period|point\s+in\s+time)"
     rf"(?P<more>(?:\s*(?:,|and)\s*(?:the\s+)?(?:year|month|day|date))*)"
-    rf"{_NOUN_TIME_ADJUNCT}"
+    rf"{_NOUN_TIME_ADJUNCT}?"
     rf"\s+(?:when|in\s+which|on\s+which|during\s+which|at\s+which|that|of\s+(?:the\s+)?(?:event|moment)\s+when"
     # "the year of the earliest time X ...", "the date of the most recent occasion (when) X ...":
     # the unit of a ranked occurrence is a time question; the rank word stays an ordinal cue
