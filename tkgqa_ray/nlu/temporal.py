@@ -382,6 +382,8 @@ def parse_temporal_cues(question: str) -> list[Cue]:
             # (with or without the comma: "after X met Y when did Z visit W"; a conjunction
             # "when" is followed by its clause's subject, never directly by an auxiliary)
             continue
+        if _NOUN_ADJUNCT_END_RE.search(before):
+            continue  # the relative of a restricted time noun: "the day in 2005 when X ..."
         if before and after and free(*m.span()) and not re.search(
             r"\b(?:in|on|at|during|time|occasion|instance|moment|date|day|year|month|than|before|after|to|since|until|as|following|"
             r"(?:was|is)\s+it)\s*$", before, re.I
@@ -598,12 +600,22 @@ _IMPERATIVE_TIME_RE = re.compile(
 # nlu10: a rank adjective ("the last year in which X ...", "the most recent month when ...") or a
 # distributive determiner ("every year in which X ...", "all the days on which ...") in that noun
 # phrase; the rank word stays the ordinal cue.
+# names19: an explicit-time adjunct may restrict the noun before its relative ("the day in 2005
+# when X ...", "the months before October 2009 in which X ...", "the day in 2011 on which ..."):
+# the noun phrase still asks a time at its unit, and the adjunct stays the question's time cue.
+_NOUN_TIME_ADJUNCT = (
+    rf"(?:\s+(?:in|during|before|after|since|until|prior\s+to)\s+"
+    rf"(?:(?:early|late|mid)[\s-]+)?(?:(?:{_MONTH_RE}|the|of|\d{{1,2}}(?:st|nd|rd|th)?)\.?,?\s+)*(?:1[5-9]|2[0-2])\d\d)"
+)
+# ... so a "when" right after such an adjunct is that noun's relative, no event cue of its own
+_NOUN_ADJUNCT_END_RE = re.compile(rf"\b(?:years?|months?|days?|dates?){_NOUN_TIME_ADJUNCT}\s*$", re.I)
 _DEF_TIME_RE = re.compile(
     rf"^\s*(?:(?:the|which|what|every|each|all(?:\s+the)?)\s+)?"
     rf"(?:(?:exact|specific|precise|particular|approximate|calendar|very|first|last|earliest|latest|final|initial|"
     rf"most\s+recent|(?:second|third)(?:\s+to\s+last)?)\s+)*"
     rf"(?P<noun>years?|months?|days?|dates?|time|period|point\s+in\s+time)"
     rf"(?P<more>(?:\s*(?:,|and)\s*(?:the\s+)?(?:year|month|day|date))*)"
+    rf"{_NOUN_TIME_ADJUNCT}?"
     rf"\s+(?:when|in\s+which|on\s+which|during\s+which|at\s+which|that|of\s+(?:the\s+)?(?:event|moment)\s+when"
     # "the year of the earliest time X ...", "the date of the most recent occasion (when) X ...":
     # the unit of a ranked occurrence is a time question; the rank word stays an ordinal cue
@@ -620,8 +632,12 @@ _DEF_TIME_RE = re.compile(
 # Y, who ...") and not a fronted adjunct before an entity question ("The day X visited Y, who
 # ...?": no entity wh-word may follow, see _wh_time_noun). (nlu5's _DEF_TIME_BARE_RE and nlu6's
 # _CONTACT_TIME_RE, merged: the union of their excluded next words.)
+# names19: a rank adjective may stand in that noun phrase as it does in _DEF_TIME_RE ("the first
+# date X visited Y after ...", "the last date X spoke by phone with Y"): the unit is still asked
+# and the rank word stays the ordinal cue.
 _CONTACT_TIME_RE = re.compile(
-    rf"^\s*the\s+(?:(?:exact|specific|precise|particular|approximate|calendar|very)\s+)*"
+    rf"^\s*the\s+(?:(?:exact|specific|precise|particular|approximate|calendar|very|first|last|earliest|latest|"
+    rf"final|initial|most\s+recent)\s+)*"
     rf"(?P<noun>years?|months?|days?|dates?)"
     rf"(?P<more>(?:\s*(?:,|and)\s*(?:the\s+)?(?:year|month|day|date))*)"
     # ... or directly a blanked name (two spaces or more in the masked question)
