@@ -85,10 +85,29 @@ def _pronoun_names(a: QuestionAnalysis, ctx: Any = None) -> list:
         if not cands or max(scores) == 0:
             return []  # the pronoun stands for no name of the reference
         best = [m for m, s in zip(cands, scores) if s == max(scores)]
-        pick = next((m for m in best if own and _linked(ctx, own[0], m)), best[0])
+        # (a name we know nothing of agrees "well" only for our ignorance of it: it may be
+        # that very person, so the KG's evidence for the asked action decides with it)
+        pool = [m for m, s in zip(cands, scores) if s == max(scores) or (s == 2 and features(m.text, m.name).kind == "unknown")]
+        pick = _acting_stand_in(ctx, pool, own, a.main.phrase, subject=k == 0)
+        pick = pick or next((m for m in best if own and _linked(ctx, own[0], m)), best[0])
         taken.add(id(pick))
         out.append(dc_replace(pick, start=p[0], end=p[1]))
     return out
+
+
+def _acting_stand_in(ctx: Any, best: list, own: list, phrase: str | None, subject: bool) -> Any:
+    """Of reference names that agree as well with a main-clause pronoun (a name of unknown
+    gender as well as one of the pronoun's, :func:`_pronoun_names`), the one the KG
+    holds the asked action for with the main clause's own name, the pronoun in its own slot
+    ("in the month Winston Peters consulted Michael Cullen, when did **he** make statements
+    about New Zealand First?": two men; the KG has Peters, not Cullen, make statements about
+    the party), refs19. English leaves the choice to what makes sense, as
+    :func:`_antecedent` reads the reference's action; any KG link between the names (the
+    fallback) is no reading of the asked action. None unless exactly one name has it."""
+    if len(best) < 2 or not own or not phrase:
+        return None
+    acted = [m for m in best if (_acts_between(ctx, m, own[0], phrase) if subject else _acts_between(ctx, own[0], m, phrase))]
+    return acted[0] if len(acted) == 1 else None
 
 
 def _verb_before(q: str, ref: Any) -> bool:
