@@ -8,6 +8,10 @@ tiny hand-made KG.
   name we know nothing of and "best" with one of a known male first name; that ranking is our
   ignorance, not the text's, so among those names the one the KG holds the asked action for
   with the main clause's own name decides. Before, the known-male name won outright;
+* **rule 2, "its / their / his own N" is the possessor's sector N** ("after Ghana criticised
+  its own health ministry"): "own" only stresses the possessor, the sector noun is still the
+  country's (:func:`tkgqa_ray.nlu.analysis.context_sectors`). Before, "own" ended the
+  determiner and the noun phrase was no name.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import pytest
 
 from test_nlu_ordinal_scope import answer  # SCoP's top prediction on a tiny KG
 from tkgqa_ray.methods.scop.symbolic import event_parser
+from tkgqa_ray.nlu import EntityMatcher, analyze
 from tkgqa_ray.nlu.anaphora import agreement, features
 
 ROWS = [
@@ -29,6 +34,13 @@ ROWS = [
     ("John_Smith", "Praise_or_endorse", "Green_Alliance", "2009-03-12"),
     ("John_Smith", "Make_statement", "Peru", "2009-03-15"),
     ("John_Smith", "Consult", "Chile", "2009-03-16"),  # Chile: no statement about it by either
+    # rule 2: Ghana criticised its health ministry in 2010; it consulted Togo in 2009 and
+    # 2011, Benin in 2012; Togo criticised Ghana's health ministry in 2008
+    ("Ghana", "Criticize_or_denounce", "Health_Ministry_(Ghana)", "2010-02-01"),
+    ("Ghana", "Consult", "Togo", "2009-05-01"),
+    ("Ghana", "Consult", "Togo", "2011-05-01"),
+    ("Ghana", "Consult", "Benin", "2012-05-01"),
+    ("Togo", "Criticize_or_denounce", "Health_Ministry_(Ghana)", "2008-02-01"),
 ]
 
 
@@ -57,3 +69,14 @@ def test_rule1_known_gender_still_wins_without_evidence(ctx):
     q = "In the month Tarquin Oduya consulted John Smith, on what days did he comment on Chile?"
     out = event_parser({"question": q}, ctx)
     assert out["anchors"][0][0] == "John Smith"
+
+
+# ------------------------------------------------------------------ rule 2
+def test_rule2_own_after_a_possessive(ctx):
+    q = "After Ghana criticised its own health ministry, who did Ghana first consult?"
+    a = analyze(q, EntityMatcher.for_table(ctx.table))
+    assert [m.name for m in a.mentions] == ["Ghana", "Health_Ministry_(Ghana)", "Ghana"]
+    out = event_parser({"question": q}, ctx)
+    assert out["anchors"] == [["Ghana", "criticised", "its own health ministry"]]
+    # after the criticism (2010-02): Togo in 2011
+    assert answer(ctx, q) == ["Togo"]

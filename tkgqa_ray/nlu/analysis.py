@@ -360,6 +360,8 @@ def analyze(question: str, matcher: EntityMatcher, embeddings: Any = None) -> Qu
 # the determiners of a sector noun whose country the context gives: an article, a demonstrative
 # or a possessive pronoun ("the police", "an armed gang", "those officials", "their legislature")
 _CONTEXT_DETS = {"the", "a", "an", "those", "these", "that", "this", "their", "its", "his", "her"}
+# the possessive determiners of :data:`_CONTEXT_DETS`: "its / their own N" is their N
+_POSSESSIVE_DETS = {"their", "its", "his", "her"}
 # generic actor nouns: the asked phrase's head or no sector of a country ("the party that ...",
 # "people linked to X", "the public statement"), never a context sector on their own
 _GENERIC_SECTOR_WORDS = {"people", "person", "persons", "individual", "individuals", "party", "parties", "group", "groups",
@@ -405,6 +407,8 @@ def context_sectors(a: QuestionAnalysis, matcher: EntityMatcher) -> list[Mention
     while k < len(toks):
         det = norms[k] in _CONTEXT_DETS and k + 1 < len(toks) and free[k]
         j = k + 1 if det else k
+        if det and norms[k] in _POSSESSIVE_DETS and j + 1 < len(toks) and norms[j] == "own" and free[j]:
+            j += 1  # "its own foreign ministry": "own" only stresses the possessor (refs19)
         hit = _sector_at(g, toks, norms, free, j)
         if hit is None or not (det or _bare_name(toks, norms, j, hit[0]) or _short_name(toks, norms, j, hit[0], short)):
             k += 1
