@@ -11,7 +11,11 @@ tiny hand-made KG.
 * **rule 2, "its / their / his own N" is the possessor's sector N** ("after Ghana criticised
   its own health ministry"): "own" only stresses the possessor, the sector noun is still the
   country's (:func:`tkgqa_ray.nlu.analysis.context_sectors`). Before, "own" ended the
-  determiner and the noun phrase was no name.
+  determiner and the noun phrase was no name;
+* **rule 3, a bare sector noun right after a reference's cue is its subject when the one name
+  follows the verb** ("in the same month that **insurgents** occupied territory in Oman"): the
+  mirror of refs17's object noun after the verb. Before, the noun was a word of the action and
+  the elliptic reading gave the reference the asked event's name twice.
 """
 
 from __future__ import annotations
@@ -80,3 +84,25 @@ def test_rule2_own_after_a_possessive(ctx):
     assert out["anchors"] == [["Ghana", "criticised", "its own health ministry"]]
     # after the criticism (2010-02): Togo in 2011
     assert answer(ctx, q) == ["Togo"]
+
+
+# ------------------------------------------------------------------ rule 3
+RULE3_ROWS = [
+    # insurgents occupied territory in Oman in April 2010; Oman criticised Qatar that month and
+    # Bahrain in 2011
+    ("Insurgent_(Oman)", "Occupy_territory", "Oman", "2010-04-10"),
+    ("Oman", "Criticize_or_denounce", "Qatar", "2010-04-20"),
+    ("Oman", "Criticize_or_denounce", "Bahrain", "2011-01-05"),
+]
+
+
+@pytest.fixture(scope="module")
+def ctx3(make_symbolic_ctx):
+    return make_symbolic_ctx(RULE3_ROWS, encoder="hashing")
+
+
+def test_rule3_bare_subject_noun_of_a_reference(ctx3):
+    q = "Who did Oman criticise in the same month that insurgents occupied territory in Oman?"
+    out = event_parser({"question": q}, ctx3)
+    assert out["anchors"] == [["insurgents", "occupied territory in", "Oman"]]
+    assert answer(ctx3, q) == ["Qatar"]

@@ -437,7 +437,9 @@ def _short_spans(a: QuestionAnalysis) -> list[tuple[int, int]]:
     A time question's asked event needs two names ("When did Thai insurgents last carry out
     a violent attack on **civilians** before ..."), a reference clause with its own verb after
     its one name names the verb's object ("before Thai insurgents carried out mass killings of
-    **civilians**", "that a Tanzanian defence lawyer got **criminals** released"): with no
+    **civilians**", "that a Tanzanian defence lawyer got **criminals** released"), and one
+    with its one name after its verb its subject right after the cue ("that **extremists**
+    occupied territory in Yemen", refs19): with no
     other name there, the noun ("men", "police", "civilians") is that name, not part of the
     action's wording (the noun is blanked from the relation phrase, which still reads); a
     CAMEO action's own noun right after its verb stays the action's ("mobilised **troops**")."""
@@ -451,6 +453,13 @@ def _short_spans(a: QuestionAnalysis) -> list[tuple[int, int]]:
     for r in a.refs:
         if len(r.mentions) == 1 and r.cue is not None and _LEAD_ONLY_RE.fullmatch(a.question, r.cue.end, r.mentions[0].start):
             out.append((r.mentions[0].end, r.span[1]))
+        elif len(r.mentions) == 1 and r.cue is not None:
+            # the mirror (refs19): a reference clause whose one name comes after its verb ("in
+            # the same month that **extremists** occupied territory in Yemen") has its subject
+            # before the verb, right after the cue and its relative words: a bare sector noun
+            # there is that subject, not the first word of the action
+            at = _LEAD_ONLY_RE.match(a.question, r.cue.end).end()
+            out.append((at, at + 1))
     return out
 
 
