@@ -15,7 +15,13 @@ tiny hand-made KG.
 * **rule 3, a bare sector noun right after a reference's cue is its subject when the one name
   follows the verb** ("in the same month that **insurgents** occupied territory in Oman"): the
   mirror of refs17's object noun after the verb. Before, the noun was a word of the action and
-  the elliptic reading gave the reference the asked event's name twice.
+  the elliptic reading gave the reference the asked event's name twice;
+* **rule 4, a same-unit reference's own day decides a tied pronoun**: an entity question's
+  main-clause pronoun that agrees as well with both names of a same-day / month / year
+  reference, both with KG facts of the asked action in its slot ("On the day X appealed to
+  the government, who consulted **it**?"), is the one with such a fact in the reference's own
+  unit (refs15's evidence, narrowed to what the question admits). Before, nlu's pick (the
+  name in the pronoun's own slot) stayed.
 """
 
 from __future__ import annotations
@@ -106,3 +112,36 @@ def test_rule3_bare_subject_noun_of_a_reference(ctx3):
     out = event_parser({"question": q}, ctx3)
     assert out["anchors"] == [["insurgents", "occupied territory in", "Oman"]]
     assert answer(ctx3, q) == ["Qatar"]
+
+
+
+# ------------------------------------------------------------------ rule 4
+RULE4_ROWS = [
+    # Ghana's education sector appealed to the government on 2011-03-04; that day Ghanaian
+    # citizens consulted the sector; the government was consulted only on other days (so was
+    # the sector, by Benin): both names have Consult facts as objects, only one that day
+    ("Education_(Ghana)", "Make_an_appeal_or_request", "Government_(Ghana)", "2011-03-04"),
+    ("Citizen_(Ghana)", "Consult", "Education_(Ghana)", "2011-03-04"),
+    ("Benin", "Consult", "Education_(Ghana)", "2010-01-01"),
+    ("Togo", "Consult", "Government_(Ghana)", "2012-05-05"),
+    ("Togo", "Consult", "Government_(Ghana)", "2009-05-05"),
+]
+
+
+@pytest.fixture(scope="module")
+def ctx4(make_symbolic_ctx):
+    return make_symbolic_ctx(RULE4_ROWS, encoder="hashing")
+
+
+def test_rule4_same_unit_evidence_decides_a_tied_pronoun(ctx4):
+    q = "On the day Ghana's education sector made an appeal to the government, who consulted it?"
+    out = event_parser({"question": q}, ctx4)
+    assert out["search"] == ["?", "consulted", "Ghana's education sector"]
+    assert answer(ctx4, q) == ["Citizen (Ghana)"]
+
+
+def test_rule4_not_for_before_after(ctx4):
+    # "before" is no same-unit reference: the window check does not apply (nlu's pick stays)
+    q = "Before Ghana's education sector made an appeal to the government, who last consulted it?"
+    out = event_parser({"question": q}, ctx4)
+    assert out["search"] == ["?", "consulted", "the government"]

@@ -22,7 +22,7 @@ from tkgqa_ray.nlu import QuestionAnalysis, infer_answer_type, infer_time_level
 from tkgqa_ray.nlu.analysis import _PRO_VERB_RE, leftover_names, leftover_words, passive_agent_first
 from tkgqa_ray.nlu.anaphora import COUNTRY_ANAPHOR_RE, DESCRIPTION_RE, OBJECT_PRONOUN_RE, agreement, antecedent, features, opening_pronoun
 from tkgqa_ray.nlu.cache import context_analysis
-from tkgqa_ray.time import parse_time, format_day
+from tkgqa_ray.time import coarsen, parse_time, format_day
 
 from .triple_index import TripleIndex
 from .types import SHARE_MARGIN, UNKNOWN
@@ -296,24 +296,44 @@ def _antecedent(ctx: Any, name: Any, asked: tuple, pronoun: str, linked: bool = 
 def _acts_between(ctx: Any, a: Any, b: Any, phrase: str) -> bool:
     """True when the KG holds a fact of a relation the lexicon reads ``phrase`` as (its best
     readings) from an entity candidate of ``a`` to one of ``b``."""
+    return len(_triples_between(ctx, a, b, phrase)) > 0
+
+
+def _triples_between(ctx: Any, a: Any, b: Any, phrase: str) -> np.ndarray:
+    """Triple ids of relations the lexicon reads ``phrase`` as (its best readings) from an
+    entity candidate of ``a`` to one of ``b`` (empty without a table)."""
     table = getattr(ctx, "table", None)
     rels = getattr(table, "relations", None)
     if table is None or not rels or not a.entity_ids or not b.entity_ids:
-        return False
+        return np.zeros(0, np.int64)
     from tkgqa_ray.nlu.lexicon import RelationLexicon
 
     names = _best_readings(RelationLexicon.for_relations(list(rels)).match(phrase))
     ids = [k for k, r in enumerate(rels) if r in names]
     idx = TripleIndex.for_table(table)
     bs = np.asarray(b.entity_ids[:3])
+    out = []
     for e in a.entity_ids[:3]:
         rows = idx.with_subject(e)
-        if np.isin(idx.o[rows][np.isin(idx.r[rows], ids)], bs).any():
-            return True
-    return False
+        out.append(rows[np.isin(idx.r[rows], ids) & np.isin(idx.o[rows], bs)])
+    return np.concatenate(out) if out else np.zeros(0, np.int64)
 
 
-def _supported_antecedent(ctx: Any, pronoun: str, names: tuple, ante: Any, act: str, slot: str) -> Any:
+def _same_unit_windows(ctx: Any, ref: Any, r0: Any, r1: Any) -> list[tuple[int, int]]:
+    """The calendar units (day / month / year ranges) of the reference event's KG facts, for a
+    same-unit reference ("on the day X appealed to Y, ..."); [] for any other cue."""
+    cue = ref.cue
+    if cue is None or cue.kind != "event" or cue.op != "equal" or cue.offset or cue.granularity not in ("day", "month", "year"):
+        return []
+    table = ctx.table
+    tids = _triples_between(ctx, r0, r1, ref.phrase or "")
+    if not len(tids):
+        return []
+    fids = table.facts_of_triples(tids)
+    return sorted({coarsen(int(table.start[f]), int(table.start[f]), cue.granularity) for f in fids})
+
+
+def _supported_antecedent(ctx: Any, pronoun: str, names: tuple, ante: Any, act: str, slot: str, ref: Any = None) -> Any:
     """A main-clause pronoun that agrees equally well with both names of the reference ("In
     the same month Mauritian citizens appealed to the courts of Mauritius, who cut back
     relations with **them**?": two plural groups) stands for the one the KG holds the asked
@@ -324,12 +344,20 @@ def _supported_antecedent(ctx: Any, pronoun: str, names: tuple, ante: Any, act: 
     if ante is None or scores[0] != scores[1] or scores[0] == 0:
         return ante
     ok = [m for m in names if _acts_on(ctx, m, act, slot)]
+    if len(ok) == 2 and ref is not None:
+        # both have it: a same-unit reference admits only the asked action in the reference's
+        # own day / month / year ("On the day Pakistan's education sector appealed to the
+        # government, who consulted **it**?": the sector, consulted that day; refs19)
+        windows = _same_unit_windows(ctx, ref, *names)
+        if windows:
+            ok = [m for m in ok if _acts_on(ctx, m, act, slot, windows)] or ok
     return ok[0] if len(ok) == 1 else ante
 
 
-def _acts_on(ctx: Any, m: Any, phrase: str, slot: str) -> bool:
+def _acts_on(ctx: Any, m: Any, phrase: str, slot: str, windows: list[tuple[int, int]] | None = None) -> bool:
     """True when the KG holds a fact of a relation the lexicon reads ``phrase`` as (its best
-    readings) with an entity candidate of ``m`` as its ``slot`` ("subject" / "object")."""
+    readings) with an entity candidate of ``m`` as its ``slot`` ("subject" / "object");
+    with ``windows`` (day ranges), one that starts inside one of them."""
     table = getattr(ctx, "table", None)
     rels = getattr(table, "relations", None)
     if table is None or not rels or not m.entity_ids or not phrase:
@@ -343,8 +371,13 @@ def _acts_on(ctx: Any, m: Any, phrase: str, slot: str) -> bool:
     idx = TripleIndex.for_table(table)
     for e in m.entity_ids[:3]:
         rows = idx.with_subject(e) if slot == "subject" else idx.with_object(e)
-        if np.isin(idx.r[rows], ids).any():
+        rows = rows[np.isin(idx.r[rows], ids)]
+        if windows is None and len(rows):
             return True
+        if windows and len(rows):
+            starts = table.start[table.facts_of_triples(rows)]
+            if any(((starts >= lo) & (starts <= hi)).any() for lo, hi in windows):
+                return True
     return False
 
 
@@ -417,7 +450,7 @@ def _strict_parse(q: str, a: QuestionAnalysis, ctx: Any = None) -> dict:
         ante = a.main.antecedent
         if a.main.pronoun is not None:
             ante = _supported_antecedent(ctx, q[a.main.pronoun[0] : a.main.pronoun[1]], (r0, r1), ante, act,
-                                         "subject" if a.main.open_slot == "object" else "object")
+                                         "subject" if a.main.open_slot == "object" else "object", ref)
         if a.main.pronoun is not None and a.main.open_slot == "object":
             # the subject pronoun is the asked action's doer, the wh-phrase asks its object
             search = [(ante or r0).text, act, UNKNOWN]
