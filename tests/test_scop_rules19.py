@@ -21,7 +21,11 @@ tiny hand-made KG.
   reference, both with KG facts of the asked action in its slot ("On the day X appealed to
   the government, who consulted **it**?"), is the one with such a fact in the reference's own
   unit (refs15's evidence, narrowed to what the question admits). Before, nlu's pick (the
-  name in the pronoun's own slot) stayed.
+  name in the pronoun's own slot) stayed;
+* **rule 5, the possessor of a noun the CAMEO action is named with is its patient**
+  ("after an armed gang occupied **his** territory": Occupy_territory with him as object;
+  "turned down **their** proposal to meet": Reject_proposal_to_meet). Before, the possessive
+  was dropped and the elliptic reading gave the reference the asked action.
 """
 
 from __future__ import annotations
@@ -145,3 +149,33 @@ def test_rule4_not_for_before_after(ctx4):
     q = "Before Ghana's education sector made an appeal to the government, who last consulted it?"
     out = event_parser({"question": q}, ctx4)
     assert out["search"] == ["?", "consulted", "the government"]
+
+
+# ------------------------------------------------------------------ rule 5
+RULE5_ROWS = [
+    # an armed gang occupied Faure Gnassingbe's territory in May 2010; he visited Ghana before,
+    # Benin and Niger after; the gang made a statement about Togo's cabinet in 2010
+    ("Armed_Gang_(Togo)", "Occupy_territory", "Faure_Gnassingbe", "2010-05-01"),
+    ("Faure_Gnassingbe", "Make_a_visit", "Ghana", "2009-01-01"),
+    ("Faure_Gnassingbe", "Make_a_visit", "Benin", "2010-07-01"),
+    ("Faure_Gnassingbe", "Make_a_visit", "Niger", "2011-01-01"),
+]
+
+
+@pytest.fixture(scope="module")
+def ctx5(make_symbolic_ctx):
+    return make_symbolic_ctx(RULE5_ROWS, encoder="hashing")
+
+
+def test_rule5_possessor_of_an_action_noun_is_the_patient(ctx5):
+    q = "Which country did Faure Gnassingbe first visit after an armed gang in Togo occupied his territory?"
+    out = event_parser({"question": q}, ctx5)
+    assert out["anchors"] == [["an armed gang in Togo", "occupied territory", "Faure Gnassingbe"]]
+    assert answer(ctx5, q) == ["Benin"]
+
+
+def test_rule5_only_for_a_noun_of_a_cameo_name():
+    from tkgqa_ray.methods.scop.symbolic import _action_noun
+
+    assert _action_noun("territory") and _action_noun("proposal") and _action_noun("demands")
+    assert not _action_noun("cabinet")
