@@ -154,7 +154,7 @@ def test_rule4_not_for_before_after(ctx4):
 # ------------------------------------------------------------------ rule 5
 RULE5_ROWS = [
     # an armed gang occupied Faure Gnassingbe's territory in May 2010; he visited Ghana before,
-    # Benin and Niger after; the gang made a statement about Togo's cabinet in 2010
+    # Benin and Niger after
     ("Armed_Gang_(Togo)", "Occupy_territory", "Faure_Gnassingbe", "2010-05-01"),
     ("Faure_Gnassingbe", "Make_a_visit", "Ghana", "2009-01-01"),
     ("Faure_Gnassingbe", "Make_a_visit", "Benin", "2010-07-01"),
