@@ -360,6 +360,8 @@ def analyze(question: str, matcher: EntityMatcher, embeddings: Any = None) -> Qu
 # the determiners of a sector noun whose country the context gives: an article, a demonstrative
 # or a possessive pronoun ("the police", "an armed gang", "those officials", "their legislature")
 _CONTEXT_DETS = {"the", "a", "an", "those", "these", "that", "this", "their", "its", "his", "her"}
+# the possessive determiners of :data:`_CONTEXT_DETS`: "its / their own N" is their N
+_POSSESSIVE_DETS = {"their", "its", "his", "her"}
 # generic actor nouns: the asked phrase's head or no sector of a country ("the party that ...",
 # "people linked to X", "the public statement"), never a context sector on their own
 _GENERIC_SECTOR_WORDS = {"people", "person", "persons", "individual", "individuals", "party", "parties", "group", "groups",
@@ -405,6 +407,8 @@ def context_sectors(a: QuestionAnalysis, matcher: EntityMatcher) -> list[Mention
     while k < len(toks):
         det = norms[k] in _CONTEXT_DETS and k + 1 < len(toks) and free[k]
         j = k + 1 if det else k
+        if det and norms[k] in _POSSESSIVE_DETS and j + 1 < len(toks) and norms[j] == "own" and free[j]:
+            j += 1  # "its own foreign ministry": "own" only stresses the possessor (refs19)
         hit = _sector_at(g, toks, norms, free, j)
         if hit is None or not (det or _bare_name(toks, norms, j, hit[0]) or _short_name(toks, norms, j, hit[0], short)):
             k += 1
@@ -433,7 +437,9 @@ def _short_spans(a: QuestionAnalysis) -> list[tuple[int, int]]:
     A time question's asked event needs two names ("When did Thai insurgents last carry out
     a violent attack on **civilians** before ..."), a reference clause with its own verb after
     its one name names the verb's object ("before Thai insurgents carried out mass killings of
-    **civilians**", "that a Tanzanian defence lawyer got **criminals** released"): with no
+    **civilians**", "that a Tanzanian defence lawyer got **criminals** released"), and one
+    with its one name after its verb its subject right after the cue ("that **extremists**
+    occupied territory in Yemen", refs19): with no
     other name there, the noun ("men", "police", "civilians") is that name, not part of the
     action's wording (the noun is blanked from the relation phrase, which still reads); a
     CAMEO action's own noun right after its verb stays the action's ("mobilised **troops**")."""
@@ -447,6 +453,13 @@ def _short_spans(a: QuestionAnalysis) -> list[tuple[int, int]]:
     for r in a.refs:
         if len(r.mentions) == 1 and r.cue is not None and _LEAD_ONLY_RE.fullmatch(a.question, r.cue.end, r.mentions[0].start):
             out.append((r.mentions[0].end, r.span[1]))
+        elif len(r.mentions) == 1 and r.cue is not None:
+            # the mirror (refs19): a reference clause whose one name comes after its verb ("in
+            # the same month that **extremists** occupied territory in Yemen") has its subject
+            # before the verb, right after the cue and its relative words: a bare sector noun
+            # there is that subject, not the first word of the action
+            at = _LEAD_ONLY_RE.match(a.question, r.cue.end).end()
+            out.append((at, at + 1))
     return out
 
 

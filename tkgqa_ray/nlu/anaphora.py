@@ -219,6 +219,11 @@ _REPORTED = r"(?<!\bsaid )(?<!\bsays )(?<!\bsay )(?<!\bstated )(?<!\bannounced )
 OBJECT_PRONOUN_RE = re.compile(
     r"(?<!\bby )" + _REPORTED + r"\b(them|it|him|her|(?<=\bon )(?:its|their|his)(?=\s+behalf\b))\b(?!\s+(?:that|who|which)\b)",
     re.I)
+# a possessive pronoun before a noun, after a reference clause's verb: "occupied **his**
+# territory", "turned down **their** proposal to meet". When the noun is one the CAMEO action
+# is written with (Occupy_territory, Reject_proposal_to_meet: the caller checks), the
+# possessor is the action's patient, like an object pronoun (refs19)
+POSSESSIVE_PATIENT_RE = re.compile(r"\b(his|her|its|their)\s+(?:own\s+)?(?P<noun>[a-z]+)\b", re.I)
 # a subject pronoun opening a reference clause, after the cue and an optional relative word:
 # "on the day **it** said it would cooperate with Iraq", "before **he** negotiated with X";
 # or the possessive of a nominal event, its doer ("prior to **their** statement about X",
@@ -233,4 +238,4 @@ def opening_pronoun(text: str) -> str | None:
     return m.group(1) if m else None
 
 
-__all__ = ["COUNTRY_ANAPHOR_RE", "DESCRIPTION_RE", "Features", "organisation_words", "OBJECT_PRONOUN_RE", "SUBJECT_PRONOUN_RE", "opening_pronoun", "PRONOUN_CLASS", "PRONOUN_RE", "agreement", "antecedent", "features", "plural_surface"]
+__all__ = ["COUNTRY_ANAPHOR_RE", "DESCRIPTION_RE", "Features", "organisation_words", "OBJECT_PRONOUN_RE", "POSSESSIVE_PATIENT_RE", "SUBJECT_PRONOUN_RE", "opening_pronoun", "PRONOUN_CLASS", "PRONOUN_RE", "agreement", "antecedent", "features", "plural_surface"]

@@ -19,10 +19,11 @@ import numpy as np
 
 from tkgqa_ray.backbones.base import SYMBOLIC_ROLES
 from tkgqa_ray.nlu import QuestionAnalysis, infer_answer_type, infer_time_level
-from tkgqa_ray.nlu.analysis import _PRO_VERB_RE, leftover_names, leftover_words, passive_agent_first
-from tkgqa_ray.nlu.anaphora import COUNTRY_ANAPHOR_RE, DESCRIPTION_RE, OBJECT_PRONOUN_RE, agreement, antecedent, features, opening_pronoun
+from tkgqa_ray.nlu.analysis import _PRO_VERB_RE, _action_words, leftover_names, leftover_words, passive_agent_first
+from tkgqa_ray.nlu.anaphora import (COUNTRY_ANAPHOR_RE, DESCRIPTION_RE, OBJECT_PRONOUN_RE, POSSESSIVE_PATIENT_RE, agreement, antecedent,
+                                    features, opening_pronoun)
 from tkgqa_ray.nlu.cache import context_analysis
-from tkgqa_ray.time import parse_time, format_day
+from tkgqa_ray.time import coarsen, parse_time, format_day
 
 from .triple_index import TripleIndex
 from .types import SHARE_MARGIN, UNKNOWN
@@ -85,10 +86,29 @@ def _pronoun_names(a: QuestionAnalysis, ctx: Any = None) -> list:
         if not cands or max(scores) == 0:
             return []  # the pronoun stands for no name of the reference
         best = [m for m, s in zip(cands, scores) if s == max(scores)]
-        pick = next((m for m in best if own and _linked(ctx, own[0], m)), best[0])
+        # (a name we know nothing of agrees "well" only for our ignorance of it: it may be
+        # that very person, so the KG's evidence for the asked action decides with it)
+        pool = [m for m, s in zip(cands, scores) if s == max(scores) or (s == 2 and features(m.text, m.name).kind == "unknown")]
+        pick = _acting_stand_in(ctx, pool, own, a.main.phrase, subject=k == 0)
+        pick = pick or next((m for m in best if own and _linked(ctx, own[0], m)), best[0])
         taken.add(id(pick))
         out.append(dc_replace(pick, start=p[0], end=p[1]))
     return out
+
+
+def _acting_stand_in(ctx: Any, best: list, own: list, phrase: str | None, subject: bool) -> Any:
+    """Of reference names that agree as well with a main-clause pronoun (a name of unknown
+    gender as well as one of the pronoun's, :func:`_pronoun_names`), the one the KG
+    holds the asked action for with the main clause's own name, the pronoun in its own slot
+    ("in the month Winston Peters consulted Michael Cullen, when did **he** make statements
+    about New Zealand First?": two men; the KG has Peters, not Cullen, make statements about
+    the party), refs19. English leaves the choice to what makes sense, as
+    :func:`_antecedent` reads the reference's action; any KG link between the names (the
+    fallback) is no reading of the asked action. None unless exactly one name has it."""
+    if len(best) < 2 or not own or not phrase:
+        return None
+    acted = [m for m in best if (_acts_between(ctx, m, own[0], phrase) if subject else _acts_between(ctx, own[0], m, phrase))]
+    return acted[0] if len(acted) == 1 else None
 
 
 def _verb_before(q: str, ref: Any) -> bool:
@@ -192,12 +212,26 @@ def _pronoun_object(q: str, ref: Any) -> str | None:
     m = OBJECT_PRONOUN_RE.search(tail)
     if m and _acts_before(tail, m.start()):
         return m.group(1)
+    # "after the Israeli army occupied **his** territory", "turned down **their** proposal to
+    # meet": the possessor of a noun the CAMEO action is named with is its patient (refs19;
+    # "a statement about his cabinet" keeps the cabinet, no word of Make_statement)
+    m = POSSESSIVE_PATIENT_RE.search(tail)
+    if m and _acts_before(tail, m.start()) and _action_noun(m.group("noun")):
+        return m.group(1)
     # "before Human Rights Watch visited **the country**": a definite description standing for
     # a country of the asked event, like "it" (nlu's agreement: a country only)
     m = COUNTRY_ANAPHOR_RE.search(tail)
     if m and _acts_before(tail, m.start()):
         return m.group(0)
     return None
+
+
+def _action_noun(word: str) -> bool:
+    """True when ``word`` (or its singular) is a word of a CAMEO relation's name ("territory",
+    "proposal", "demands")."""
+    w = word.lower()
+    names = _action_words(names_only=True)
+    return w in names or (w.endswith("s") and w[:-1] in names)
 
 
 def _acts_before(text: str, i: int) -> bool:
@@ -277,24 +311,44 @@ def _antecedent(ctx: Any, name: Any, asked: tuple, pronoun: str, linked: bool = 
 def _acts_between(ctx: Any, a: Any, b: Any, phrase: str) -> bool:
     """True when the KG holds a fact of a relation the lexicon reads ``phrase`` as (its best
     readings) from an entity candidate of ``a`` to one of ``b``."""
+    return len(_triples_between(ctx, a, b, phrase)) > 0
+
+
+def _triples_between(ctx: Any, a: Any, b: Any, phrase: str) -> np.ndarray:
+    """Triple ids of relations the lexicon reads ``phrase`` as (its best readings) from an
+    entity candidate of ``a`` to one of ``b`` (empty without a table)."""
     table = getattr(ctx, "table", None)
     rels = getattr(table, "relations", None)
     if table is None or not rels or not a.entity_ids or not b.entity_ids:
-        return False
+        return np.zeros(0, np.int64)
     from tkgqa_ray.nlu.lexicon import RelationLexicon
 
     names = _best_readings(RelationLexicon.for_relations(list(rels)).match(phrase))
     ids = [k for k, r in enumerate(rels) if r in names]
     idx = TripleIndex.for_table(table)
     bs = np.asarray(b.entity_ids[:3])
+    out = []
     for e in a.entity_ids[:3]:
         rows = idx.with_subject(e)
-        if np.isin(idx.o[rows][np.isin(idx.r[rows], ids)], bs).any():
-            return True
-    return False
+        out.append(rows[np.isin(idx.r[rows], ids) & np.isin(idx.o[rows], bs)])
+    return np.concatenate(out) if out else np.zeros(0, np.int64)
 
 
-def _supported_antecedent(ctx: Any, pronoun: str, names: tuple, ante: Any, act: str, slot: str) -> Any:
+def _same_unit_windows(ctx: Any, ref: Any, r0: Any, r1: Any) -> list[tuple[int, int]]:
+    """The calendar units (day / month / year ranges) of the reference event's KG facts, for a
+    same-unit reference ("on the day X appealed to Y, ..."); [] for any other cue."""
+    cue = ref.cue
+    if cue is None or cue.kind != "event" or cue.op != "equal" or cue.offset or cue.granularity not in ("day", "month", "year"):
+        return []
+    table = ctx.table
+    tids = _triples_between(ctx, r0, r1, ref.phrase or "")
+    if not len(tids):
+        return []
+    fids = table.facts_of_triples(tids)
+    return sorted({coarsen(int(table.start[f]), int(table.start[f]), cue.granularity) for f in fids})
+
+
+def _supported_antecedent(ctx: Any, pronoun: str, names: tuple, ante: Any, act: str, slot: str, ref: Any = None) -> Any:
     """A main-clause pronoun that agrees equally well with both names of the reference ("In
     the same month Mauritian citizens appealed to the courts of Mauritius, who cut back
     relations with **them**?": two plural groups) stands for the one the KG holds the asked
@@ -305,12 +359,20 @@ def _supported_antecedent(ctx: Any, pronoun: str, names: tuple, ante: Any, act: 
     if ante is None or scores[0] != scores[1] or scores[0] == 0:
         return ante
     ok = [m for m in names if _acts_on(ctx, m, act, slot)]
+    if len(ok) == 2 and ref is not None:
+        # both have it: a same-unit reference admits only the asked action in the reference's
+        # own day / month / year ("On the day Pakistan's education sector appealed to the
+        # government, who consulted **it**?": the sector, consulted that day; refs19)
+        windows = _same_unit_windows(ctx, ref, *names)
+        if windows:
+            ok = [m for m in ok if _acts_on(ctx, m, act, slot, windows)] or ok
     return ok[0] if len(ok) == 1 else ante
 
 
-def _acts_on(ctx: Any, m: Any, phrase: str, slot: str) -> bool:
+def _acts_on(ctx: Any, m: Any, phrase: str, slot: str, windows: list[tuple[int, int]] | None = None) -> bool:
     """True when the KG holds a fact of a relation the lexicon reads ``phrase`` as (its best
-    readings) with an entity candidate of ``m`` as its ``slot`` ("subject" / "object")."""
+    readings) with an entity candidate of ``m`` as its ``slot`` ("subject" / "object");
+    with ``windows`` (day ranges), one that starts inside one of them."""
     table = getattr(ctx, "table", None)
     rels = getattr(table, "relations", None)
     if table is None or not rels or not m.entity_ids or not phrase:
@@ -324,8 +386,13 @@ def _acts_on(ctx: Any, m: Any, phrase: str, slot: str) -> bool:
     idx = TripleIndex.for_table(table)
     for e in m.entity_ids[:3]:
         rows = idx.with_subject(e) if slot == "subject" else idx.with_object(e)
-        if np.isin(idx.r[rows], ids).any():
+        rows = rows[np.isin(idx.r[rows], ids)]
+        if windows is None and len(rows):
             return True
+        if windows and len(rows):
+            starts = table.start[table.facts_of_triples(rows)]
+            if any(((starts >= lo) & (starts <= hi)).any() for lo, hi in windows):
+                return True
     return False
 
 
@@ -398,7 +465,7 @@ def _strict_parse(q: str, a: QuestionAnalysis, ctx: Any = None) -> dict:
         ante = a.main.antecedent
         if a.main.pronoun is not None:
             ante = _supported_antecedent(ctx, q[a.main.pronoun[0] : a.main.pronoun[1]], (r0, r1), ante, act,
-                                         "subject" if a.main.open_slot == "object" else "object")
+                                         "subject" if a.main.open_slot == "object" else "object", ref)
         if a.main.pronoun is not None and a.main.open_slot == "object":
             # the subject pronoun is the asked action's doer, the wh-phrase asks its object
             search = [(ante or r0).text, act, UNKNOWN]
