@@ -851,19 +851,33 @@ class ChainRetrieve(Stage):
             if found is not None:
                 return found
             route = route or seen
+        if _one_anchor(parses[0]):
+            # the roles of a one-name entity question are read from word order, which a
+            # possessive or contact relative clause can hide ("whose property the Indonesian
+            # police confiscated on ...": nlu reads the police as the object): when no reading
+            # as parsed has a chain, the name in the other slot is the last reading (the KG
+            # decides), as SCoP reverses its search triple when its own direction has no fact.
+            # Before, such a question got no structured answer
+            for ei, pe, loose in passes:
+                found, _ = self._relation_readings(s, pe.oriented(True), sig, info, ei, len(parses), loose,
+                                                   {"roles_flipped": True})
+                if found is not None:
+                    found[2]["roles_flipped"] = True
+                    return found
         if route is None and not info["tried"]:
             info["reason"] = "no anchor for the asked slot"
         return np.empty(0, np.int64), route, info
 
     def _relation_readings(self, s: State, p0: TccParse, sig, info: dict, ei: int, n_ent: int,
-                           loose: bool | None = None):
+                           loose: bool | None = None, extra: dict | None = None):
         """The relation readings of one entity reading ``p0``: ((fact ids, route, info) of the
         first with a non-empty chain or None, the first route seen); the tries are appended
         to ``info["tried"]``. ``loose``: which boundaries of a full reference event
-        (:meth:`_boundaries`); True: only the pair under any relation (no shared phase)."""
+        (:meth:`_boundaries`); True: only the pair under any relation (no shared phase).
+        ``extra``: keys added to every try's record (``roles_flipped``)."""
         table = self.ctx.table
         seen = None
-        tag = {"entity_reading": ei} if ei else {}
+        tag = {**({"entity_reading": ei} if ei else {}), **(extra or {})}
         readings = p0.relation_readings()
         # a shared action: the reference clause repeats the main clause's verb ("the first to
         # hold talks with X after Y held talks with X"; its phrase grounds to the same
@@ -1051,6 +1065,12 @@ def _pronoun_antecedent(p: TccParse) -> int | None:
     if p.asked in ("object", "time") and p.subject is not None:
         return p.subject
     return p.object if p.asked in ("subject", "time") else None
+
+
+def _one_anchor(p: TccParse) -> bool:
+    """An entity question with one name in the subject or the object slot, the other asked:
+    the reading whose roles :meth:`ChainRetrieve.structured` may exchange last."""
+    return p.asked in ("subject", "object") and (p.subject is None) != (p.object is None)
 
 
 def _route(p: TccParse) -> str | None:

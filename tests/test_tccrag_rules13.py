@@ -1,0 +1,56 @@
+"""TCC-RAG round tccrag13: rules of TCC-RAG's own stages.
+
+* a one-name entity question whose chain is empty under every reading as parsed is read
+  once more with the name in the other slot ("whose property the Indonesian police
+  confiscated": word order hid the contact clause), as SCoP reverses its search triple;
+* a mention that a similarity tier (embedding, fuzzy, name parts) grounds to a name it does
+  not spell reads the "<mention> (<place>)" name of the question's place first ("Iraq
+  denounced its Supreme Council": Supreme Council (Iraq), not Supreme Education Council);
+* "they" opening a one-name reference clause of a time question stands for a main object
+  written in the plural when the main subject is written in the singular.
+
+Tiny hand-built KGs, questions written for these tests, answers checked by hand."""
+
+from __future__ import annotations
+
+import pytest
+
+from test_tccrag_tccrag4 import top  # TCC-RAG's top prediction and trace
+
+ROWS = [
+    # the Indonesian police confiscated Azahari Husin's property on 2005-11-12 (and nobody
+    # confiscated the police's)
+    ("Police_(Indonesia)", "Confiscate_property", "Azahari_Husin", "2005-11-12"),
+    ("Police_(Indonesia)", "Make_statement", "Citizen_(Indonesia)", "2005-11-12"),
+    # Iraq denounced its Supreme Council on 2010-03-01; the city mayor made a statement about
+    # Iraq after it (2010-04-01), Nuri al-Maliki before (2010-01-01). The Supreme Education
+    # Council is another body (Qatar's), never denounced by Iraq
+    ("Iraq", "Criticize_or_denounce", "Supreme_Council_(Iraq)", "2010-03-01"),
+    ("City_Mayor_(Iraq)", "Make_statement", "Iraq", "2010-04-01"),
+    ("Nuri_al-Maliki", "Make_statement", "Iraq", "2010-01-01"),
+    ("Supreme_Education_Council", "Make_statement", "Qatar", "2010-02-01"),
+    # Ugandan citizens wished to meet South Sudan on 2009-03-01; Adolf Mwesige wished to meet
+    # them in 2008 (before) and 2009-06-01 (after); Mwesige himself never wished to meet South Sudan
+    ("Citizen_(Uganda)", "Express_intent_to_meet_or_negotiate", "South_Sudan", "2009-03-01"),
+    ("Adolf_Mwesige", "Express_intent_to_meet_or_negotiate", "Citizen_(Uganda)", "2008-05-01"),
+    ("Adolf_Mwesige", "Express_intent_to_meet_or_negotiate", "Citizen_(Uganda)", "2009-06-01"),
+]
+
+
+@pytest.fixture(scope="module")
+def ctx(make_symbolic_ctx):
+    return make_symbolic_ctx(ROWS, encoder="hashing")
+
+
+# ----------------------------------------------------------------------------- roles exchanged
+def test_whose_contact_clause_reads_the_other_slot(ctx):
+    pred, tr = top(ctx, "Could you tell me whose property the Indonesian police confiscated on 12 November 2005?")
+    assert pred == ["Azahari Husin"]
+    assert tr["chain"].get("roles_flipped") is True
+
+
+def test_a_chain_as_parsed_is_not_exchanged(ctx):
+    # "who did the Indonesian police make a statement about": the parse has a chain, no flip
+    pred, tr = top(ctx, "Who did the Indonesian police make a statement about on 12 November 2005?")
+    assert pred == ["Citizen (Indonesia)"]
+    assert not tr["chain"].get("roles_flipped")
