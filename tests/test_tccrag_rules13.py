@@ -16,6 +16,7 @@ from __future__ import annotations
 import pytest
 
 from test_tccrag_tccrag4 import top  # TCC-RAG's top prediction and trace
+from tkgqa_ray.methods.tccrag.method import _qualified_first
 
 ROWS = [
     # the Indonesian police confiscated Azahari Husin's property on 2005-11-12 (and nobody
@@ -54,3 +55,24 @@ def test_a_chain_as_parsed_is_not_exchanged(ctx):
     pred, tr = top(ctx, "Who did the Indonesian police make a statement about on 12 November 2005?")
     assert pred == ["Citizen (Indonesia)"]
     assert not tr["chain"].get("roles_flipped")
+
+
+# ----------------------------------------------------------------------------- qualified first
+def test_qualified_first_order():
+    assert _qualified_first([(7, 0.85)], [(3, 0.85), (7, 0.9)]) == [(7, 0.85), (3, 0.85)]
+    assert _qualified_first([], [(3, 0.85)]) == [(3, 0.85)]
+
+
+def test_name_parts_match_yields_to_the_questions_place(ctx, monkeypatch):
+    import tkgqa_ray.methods.tccrag.method as M
+
+    sec = ctx.table.display_entity_id["Supreme Education Council"]
+    real = M.match_mention_candidates
+
+    def name_parts(mentions, c):  # the name-parts tier's reading of the bare name (real KG)
+        return [(m, [(sec, 0.85)], "name_parts") if m == "Supreme Council" else hit
+                for m, hit in zip(mentions, [(m, cs, how) for m, cs, how in real(mentions, c)])]
+
+    monkeypatch.setattr(M, "match_mention_candidates", name_parts)
+    pred, _ = top(ctx, "I'd like to know who first made a statement about Iraq after Iraq denounced its Supreme Council.")
+    assert pred == ["City Mayor (Iraq)"]

@@ -494,6 +494,8 @@ class ProgressiveParse(Stage):
             for m, cands, how in hits:
                 if not cands:  # the last tier: a shared organisation name, qualified by the question's place
                     cands = qualified_candidates(m, places, table)
+                elif how in _SIMILAR_TIERS:
+                    cands = _qualified_first(qualified_candidates(m, places, table), cands)
                 cands = other_places(m, cands, places, table)
                 if cands:
                     eid = cands[0][0]
@@ -1065,6 +1067,22 @@ def _pronoun_antecedent(p: TccParse) -> int | None:
     if p.asked in ("object", "time") and p.subject is not None:
         return p.subject
     return p.object if p.asked in ("subject", "time") else None
+
+
+# the grounding tiers that match a mention to a name it does not spell (embedding cosine,
+# fuzzy ratio, a longer name's first and last words): a KG name the mention spells, qualified
+# by the question's place, outranks them
+_SIMILAR_TIERS = ("embedding", "fuzzy", "name_parts")
+
+
+def _qualified_first(qualified: list, cands: list) -> list:
+    """``cands`` of a mention a similarity tier grounded, with the "<mention> (<place>)"
+    names of the question's places first: "Iraq denounced its **Supreme Council**" spells
+    Supreme Council (Iraq) with the question's own place, while the name-parts tier's
+    Supreme Education Council (first and last word) is another organisation. The similar name stays a further
+    reading. Before, a qualified name was read only when no tier matched the mention."""
+    have = {e for e, _ in qualified}
+    return list(qualified) + [c for c in cands if c[0] not in have]
 
 
 def _one_anchor(p: TccParse) -> bool:
