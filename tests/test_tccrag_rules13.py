@@ -16,7 +16,8 @@ from __future__ import annotations
 import pytest
 
 from test_tccrag_tccrag4 import top  # TCC-RAG's top prediction and trace
-from tkgqa_ray.methods.tccrag.method import _qualified_first
+from tkgqa_ray.methods.tccrag.method import _plural_they, _qualified_first
+from tkgqa_ray.nlu.anaphora import features
 
 ROWS = [
     # the Indonesian police confiscated Azahari Husin's property on 2005-11-12 (and nobody
@@ -76,3 +77,18 @@ def test_name_parts_match_yields_to_the_questions_place(ctx, monkeypatch):
     monkeypatch.setattr(M, "match_mention_candidates", name_parts)
     pred, _ = top(ctx, "I'd like to know who first made a statement about Iraq after Iraq denounced its Supreme Council.")
     assert pred == ["City Mayor (Iraq)"]
+
+
+# ----------------------------------------------------------------------------- plural "they"
+def test_plural_they_feature_rule():
+    person, citizens = features("Adolf Mwesige", "Adolf_Mwesige"), features("Ugandan citizens", "Citizen_(Uganda)")
+    assert _plural_they("they", person, citizens)
+    assert not _plural_they("they", citizens, person)
+    assert not _plural_they("it", person, citizens)
+
+
+def test_they_stands_for_the_plural_object(ctx):
+    pred, _ = top(ctx, "In which year did Adolf Mwesige first say he wanted to meet Ugandan citizens after they "
+                       "had expressed a wish to meet South Sudan?")
+    assert pred == ["2009"]
+

@@ -1038,13 +1038,27 @@ def _pronoun_object(ref: dict | None, out: dict, ents: list[dict], answer_type: 
     surf = {}
     for e in ents:
         surf.setdefault(e["name"], e.get("mention") or e["name"])
+    def feats(n: str):
+        return features(surf.get(n, n), n.replace(" ", "_"))
+
     def agrees(n: str) -> int:
-        return agreement(pro, features(surf.get(n, n), n.replace(" ", "_")))
+        return agreement(pro, feats(n))
 
     # the subject keeps the pronoun unless it cannot agree at all ("What year did HRW first
     # make a statement about the African Union after **it** appealed to X?": both can be "it",
-    # and the parallel subject reading stands)
-    return agrees(subj) == 0 and agrees(obj) > 0
+    # and the parallel subject reading stands), or "they" meets a main object written in the
+    # plural and a subject that is not (:func:`_plural_they`)
+    return (agrees(subj) == 0 and agrees(obj) > 0) or _plural_they(pro, feats(subj), feats(obj))
+
+
+def _plural_they(pro: str, subj, obj) -> bool:
+    """True when "they" has a main object written in the plural and a main subject written in
+    the singular (nlu's :func:`features`): "In which year did Adolf Mwesige first say he
+    wanted to meet **Ugandan citizens** after **they** had expressed a wish to meet South
+    Sudan?" -- the plural noun is what "they" reads first, a person's singular "they" is the
+    rarer reading. Before, a subject of unknown gender kept the pronoun (it can agree), so
+    the clause was Mwesige's wish to meet South Sudan: no event, an unresolved boundary."""
+    return pro.lower() == "they" and obj.plural and not subj.plural
 
 
 def _pronoun_antecedent(p: TccParse) -> int | None:
