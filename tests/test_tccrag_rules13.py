@@ -7,7 +7,9 @@
   not spell reads the "<mention> (<place>)" name of the question's place first ("Iraq
   denounced its Supreme Council": Supreme Council (Iraq), not Supreme Education Council);
 * "they" opening a one-name reference clause of a time question stands for a main object
-  written in the plural when the main subject is written in the singular.
+  written in the plural when the main subject is written in the singular;
+* an entity answer the question itself writes is ranked after the others ("who arrested
+  people in Tanzania": the Tanzanian police before Tanzania).
 
 Tiny hand-built KGs, questions written for these tests, answers checked by hand."""
 
@@ -36,6 +38,10 @@ ROWS = [
     ("Citizen_(Uganda)", "Express_intent_to_meet_or_negotiate", "South_Sudan", "2009-03-01"),
     ("Adolf_Mwesige", "Express_intent_to_meet_or_negotiate", "Citizen_(Uganda)", "2008-05-01"),
     ("Adolf_Mwesige", "Express_intent_to_meet_or_negotiate", "Citizen_(Uganda)", "2009-06-01"),
+    # Tanzania arrested its citizens twice in 2006, the Tanzanian police once
+    ("Tanzania", "Arrest,_detain,_or_charge_with_legal_action", "Citizen_(Tanzania)", "2006-02-01"),
+    ("Tanzania", "Arrest,_detain,_or_charge_with_legal_action", "Citizen_(Tanzania)", "2006-05-01"),
+    ("Police_(Tanzania)", "Arrest,_detain,_or_charge_with_legal_action", "Citizen_(Tanzania)", "2006-08-01"),
 ]
 
 
@@ -92,3 +98,24 @@ def test_they_stands_for_the_plural_object(ctx):
                        "had expressed a wish to meet South Sudan?")
     assert pred == ["2009"]
 
+
+# ----------------------------------------------------------------------------- written names last
+def test_written_last_order():
+    from tkgqa_ray.methods.tccrag.parsing import _written_last
+
+    q = "Could you tell me who arrested people in Tanzania in 2006?"
+    assert _written_last(q, ["Tanzania", "Police (Tanzania)"]) == ["Police (Tanzania)", "Tanzania"]
+    assert _written_last(q, ["Tanzania"]) == ["Tanzania"]  # still an answer
+    assert _written_last("When did Tanzania arrest people?", ["2006", "2007"]) == ["2006", "2007"]
+
+
+def test_a_written_name_is_ranked_after_the_others(ctx):
+    pred, _ = top(ctx, "Could you tell me who arrested people in Tanzania in 2006?")
+    assert pred == ["Police (Tanzania)"]
+
+
+def test_a_reference_clause_name_is_not_moved(ctx):
+    from tkgqa_ray.methods.tccrag.parsing import _main_clause, _written_last
+
+    q = "1 day in the wake of Tanzania's visit to Kenya, whom did the Tanzanian police seek talks with?"
+    assert _written_last(_main_clause(q, ctx), ["Kenya", "Uganda"]) == ["Kenya", "Uganda"]
