@@ -494,6 +494,8 @@ class ProgressiveParse(Stage):
             for m, cands, how in hits:
                 if not cands:  # the last tier: a shared organisation name, qualified by the question's place
                     cands = qualified_candidates(m, places, table)
+                elif how in _SIMILAR_TIERS:
+                    cands = _qualified_first(qualified_candidates(m, places, table), cands)
                 cands = other_places(m, cands, places, table)
                 if cands:
                     eid = cands[0][0]
@@ -851,19 +853,33 @@ class ChainRetrieve(Stage):
             if found is not None:
                 return found
             route = route or seen
+        if _one_anchor(parses[0]):
+            # the roles of a one-name entity question are read from word order, which a
+            # possessive or contact relative clause can hide ("whose property the Indonesian
+            # police confiscated on ...": nlu reads the police as the object): when no reading
+            # as parsed has a chain, the name in the other slot is the last reading (the KG
+            # decides), as SCoP reverses its search triple when its own direction has no fact.
+            # Before, such a question got no structured answer
+            for ei, pe, loose in passes:
+                found, _ = self._relation_readings(s, pe.oriented(True), sig, info, ei, len(parses), loose,
+                                                   {"roles_flipped": True})
+                if found is not None:
+                    found[2]["roles_flipped"] = True
+                    return found
         if route is None and not info["tried"]:
             info["reason"] = "no anchor for the asked slot"
         return np.empty(0, np.int64), route, info
 
     def _relation_readings(self, s: State, p0: TccParse, sig, info: dict, ei: int, n_ent: int,
-                           loose: bool | None = None):
+                           loose: bool | None = None, extra: dict | None = None):
         """The relation readings of one entity reading ``p0``: ((fact ids, route, info) of the
         first with a non-empty chain or None, the first route seen); the tries are appended
         to ``info["tried"]``. ``loose``: which boundaries of a full reference event
-        (:meth:`_boundaries`); True: only the pair under any relation (no shared phase)."""
+        (:meth:`_boundaries`); True: only the pair under any relation (no shared phase).
+        ``extra``: keys added to every try's record (``roles_flipped``)."""
         table = self.ctx.table
         seen = None
-        tag = {"entity_reading": ei} if ei else {}
+        tag = {**({"entity_reading": ei} if ei else {}), **(extra or {})}
         readings = p0.relation_readings()
         # a shared action: the reference clause repeats the main clause's verb ("the first to
         # hold talks with X after Y held talks with X"; its phrase grounds to the same
@@ -1022,13 +1038,27 @@ def _pronoun_object(ref: dict | None, out: dict, ents: list[dict], answer_type: 
     surf = {}
     for e in ents:
         surf.setdefault(e["name"], e.get("mention") or e["name"])
+    def feats(n: str):
+        return features(surf.get(n, n), n.replace(" ", "_"))
+
     def agrees(n: str) -> int:
-        return agreement(pro, features(surf.get(n, n), n.replace(" ", "_")))
+        return agreement(pro, feats(n))
 
     # the subject keeps the pronoun unless it cannot agree at all ("What year did HRW first
     # make a statement about the African Union after **it** appealed to X?": both can be "it",
-    # and the parallel subject reading stands)
-    return agrees(subj) == 0 and agrees(obj) > 0
+    # and the parallel subject reading stands), or "they" meets a main object written in the
+    # plural and a subject that is not (:func:`_plural_they`)
+    return (agrees(subj) == 0 and agrees(obj) > 0) or _plural_they(pro, feats(subj), feats(obj))
+
+
+def _plural_they(pro: str, subj, obj) -> bool:
+    """True when "they" has a main object written in the plural and a main subject written in
+    the singular (nlu's :func:`features`): "In which year did Adolf Mwesige first say he
+    wanted to meet **Ugandan citizens** after **they** had expressed a wish to meet South
+    Sudan?" -- the plural noun is what "they" reads first, a person's singular "they" is the
+    rarer reading. Before, a subject of unknown gender kept the pronoun (it can agree), so
+    the clause was Mwesige's wish to meet South Sudan: no event, an unresolved boundary."""
+    return pro.lower() == "they" and obj.plural and not subj.plural
 
 
 def _pronoun_antecedent(p: TccParse) -> int | None:
@@ -1051,6 +1081,28 @@ def _pronoun_antecedent(p: TccParse) -> int | None:
     if p.asked in ("object", "time") and p.subject is not None:
         return p.subject
     return p.object if p.asked in ("subject", "time") else None
+
+
+# the grounding tiers that match a mention to a name it does not spell (embedding cosine,
+# fuzzy ratio, a longer name's first and last words): a KG name the mention spells, qualified
+# by the question's place, outranks them
+_SIMILAR_TIERS = ("embedding", "fuzzy", "name_parts")
+
+
+def _qualified_first(qualified: list, cands: list) -> list:
+    """``cands`` of a mention a similarity tier grounded, with the "<mention> (<place>)"
+    names of the question's places first: "Iraq denounced its **Supreme Council**" spells
+    Supreme Council (Iraq) with the question's own place, while the name-parts tier's
+    Supreme Education Council (first and last word) is another organisation. The similar name stays a further
+    reading. Before, a qualified name was read only when no tier matched the mention."""
+    have = {e for e, _ in qualified}
+    return list(qualified) + [c for c in cands if c[0] not in have]
+
+
+def _one_anchor(p: TccParse) -> bool:
+    """An entity question with one name in the subject or the object slot, the other asked:
+    the reading whose roles :meth:`ChainRetrieve.structured` may exchange last."""
+    return p.asked in ("subject", "object") and (p.subject is None) != (p.object is None)
 
 
 def _route(p: TccParse) -> str | None:

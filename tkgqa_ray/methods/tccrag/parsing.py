@@ -683,8 +683,32 @@ def symbolic_answerer(inputs: dict[str, Any], ctx=None) -> dict[str, Any]:
     keys = inputs.get("fact_keys", [])
     if inputs.get("asked") in ("subject", "object", "time"):
         answers = slot_answers(keys, inputs["asked"], sig.granularity, sig.select or _adjacent(q, sig))
-        return {"answers": [a for a in answers if a not in _excluded_names(q, ctx)]}
+        return {"answers": _written_last(_main_clause(q, ctx), [a for a in answers if a not in _excluded_names(q, ctx)])}
     return {"answers": candidate_answers(q, keys, select=sig.select, mentioned_names=question_entities(q, ctx))}
+
+
+def _main_clause(q: str, ctx) -> str:
+    """``q`` with nlu's reference clauses blanked (``mask_spans``): the main clause's words."""
+    if ctx is None or getattr(ctx, "table", None) is None:
+        return q
+    return mask_spans(q, [(r.span[0], r.span[1]) for r in clause_analysis(q, ctx).refs])
+
+
+def _written_last(qm: str, answers: list[str]) -> list[str]:
+    """Entity answers with the names the main clause ``qm`` writes moved after the others, in
+    their order (``retrieval.answers.mentioned``: whole words): a "who" question asks for
+    someone the asker does not name in the same clause ("Could you tell me who arrested
+    people in **Tanzania** in 2006?" -- the Tanzanian police, not Tanzania, the place of the
+    arrested). The written name stays an answer (an actor can act on itself). A name of the
+    reference clause is not moved: the asked participant may well be the reference event's
+    ("1 day in the wake of Togo's visit to **France**, whom did Buhari seek talks with?").
+    Before, a frequent written name was ranked first. Time answers are never names."""
+    if not answers or _TIME_ANSWER_RE.match(answers[0]):
+        return answers
+    return sorted(answers, key=lambda a: mentioned(qm, a))
+
+
+_TIME_ANSWER_RE = re.compile(r"\d{4}(?:-\d{2}){0,2}$")
 
 
 def _excluded_names(q: str, ctx) -> set[str]:
