@@ -65,6 +65,7 @@ _NAME_THE_RE = re.compile(
 _HEAD_NP_RE = re.compile(
     r"^\s*the\s+(?:(?:very|first|last|earliest|latest|final|initial|most\s+recent|second|third|next|previous)\s+)*"
     r"(?:one|ones|party|parties|actor|actors|country|countries|entity|entities|person|organi[sz]ations?|groups?|side)\b"
+    r"(?:\s+(?:or|and|/)\s+[a-z]+)?"  # "the last person or group X ...": one head (refs20)
     r"(?:\s+(?:that|who|whom|which))?",
     re.I,
 )
@@ -96,7 +97,8 @@ _ACTIVE_INFINITIVE_RE = re.compile(
     re.I,
 )
 _ROLE_OF_RE = re.compile(
-    r"\b(?:target|recipient|victim|focus|object|subject|addressee|beneficiary|topic)\s+of\s+(?:the\s+)?$", re.I
+    # (singular or plural: "who were the subjects of X's optimistic comments", refs20)
+    r"\b(?:target|recipient|victim|focus|object|subject|addressee|beneficiary|topic)s?\s+of\s+(?:the\s+)?$", re.I
 )
 _BE_RE = re.compile(r"\b(?:was|were|is|are|been|being|be|got|get|gets|gotten)\b", re.I)
 _BY_END_RE = re.compile(r"\bby\s*$", re.I)
@@ -179,6 +181,9 @@ _WH_COPULA_RE = re.compile(
     r"(?:\s+(?:was|is|were|are)|['’]s)\s+(?:it\s+)?the\s+(?:(?:[a-z]+\s+){0,3}?"
     r"(?:one|ones|party|parties|country|countries|entity|entities|actor|actors|person|side|organi[sz]ation|"
     r"nation|nations|state|states|group|participant|individual)\b"
+    # a disjunctive head ("the last person or group X showed empathy toward"): English joins
+    # two head nouns with "or" for one head, the clause after it still the relative (refs20)
+    r"(?:\s+(?:or|and|/)\s+[a-z]+)?"
     r"(?:\s+(?:that|who|whom|which))?"
     # headless: "who was the first that X hosted a visit by" (the copula is the wh-phrase's)
     r"|(?:very\s+)?(?:first|last|earliest|latest|final|initial|most\s+recent|next|previous)\s+(?:that|who|whom|which)\b)",
