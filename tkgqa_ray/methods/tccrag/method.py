@@ -44,6 +44,7 @@ from tkgqa_ray.methods.tccrag.parsing import (
     RelationParseOutput,
     SingleParseOutput,
     gazetteer_candidates,
+    group_sectors,
     match_mention_candidates,
     match_mentions,
     other_places,
@@ -496,7 +497,7 @@ class ProgressiveParse(Stage):
                     cands = qualified_candidates(m, places, table)
                 elif how in _SIMILAR_TIERS:
                     cands = _qualified_first(qualified_candidates(m, places, table), cands)
-                cands = other_places(m, cands, places, table)
+                cands = group_sectors(m, other_places(m, cands, places, table), table)
                 if cands:
                     eid = cands[0][0]
                     occ = [(m, x.start(), x.end()) for x in re.finditer(re.escape(m), s["question"], re.I)]

@@ -14,6 +14,7 @@ import re
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, Literal
 
+import numpy as np
 from pydantic import BaseModel, Field
 from rapidfuzz import fuzz, process
 
@@ -276,6 +277,47 @@ def other_places(mention: str, cands: Candidates, places: list[str], table) -> C
         return cands
     have = {e for e, _ in cands}
     return list(cands) + [c for c in qualified_candidates(bare, places, table) if c[0] not in have]
+
+
+# a group ICEWS has no entity of its own for: its actors are filed under several sector names
+# qualified by the group ("Militant_(Taliban)", "Combatant_(Taliban)", "Guerrilla_(Taliban)"),
+# so a question's bare "the Taliban" names any of them; which one a fact uses is the KG's
+_GROUP_CACHE: dict[object, dict[str, list[int]]] = {}  # kg.table.table_cache_key -> folded qualifier -> ids
+
+
+def _group_index(table) -> dict[str, list[int]]:
+    """Folded "(qualifier)" of the KG's names → their entity ids, the most frequent first
+    (facts as subject or object): the likelier reading of a bare group name is tried first."""
+    idx = _GROUP_CACHE.get(table_cache_key(table))
+    if idx is None:
+        n = len(table.entities)
+        freq = np.bincount(np.asarray(table.s), minlength=n) + np.bincount(np.asarray(table.o), minlength=n)
+        idx = {}
+        for e, raw in enumerate(table.entities):
+            m = re.search(r"\(([^()]+)\)$", table.display(raw))
+            if m:
+                idx.setdefault(fold(m.group(1)), []).append(e)
+        for ids in idx.values():
+            ids.sort(key=lambda e: -int(freq[e]))
+        idx = _GROUP_CACHE[table_cache_key(table)] = idx
+    return idx
+
+
+def group_sectors(mention: str, cands: Candidates, table) -> Candidates:
+    """``cands`` with the other "<sector> (<mention>)" names appended when the best candidate
+    is such a name and the mention is no KG name itself: "the **Taliban** expressed the intent
+    for diplomatic cooperation" grounds to Militant (Taliban) by similarity, while the fact is
+    Combatant (Taliban)'s. Each is a further reading, the KG decides (primary first). Only a
+    capitalised mention (a name; a sector noun is the actor grammar's)."""
+    bare = drop_article(mention)
+    if not cands or not bare[:1].isupper() or bare in table.display_entity_id:
+        return cands
+    best = table.display(table.entities[cands[0][0]])
+    if not re.fullmatch(rf"[^()]+ \({re.escape(bare)}\)", best, re.I):
+        return cands
+    have = {e for e, _ in cands}
+    score = cands[0][1]
+    return list(cands) + [(e, score) for e in _group_index(table).get(fold(bare), []) if e not in have]
 
 
 _FUZZY_CACHE: dict[object, list[str]] = {}  # kg.table.table_cache_key -> folded names
