@@ -134,6 +134,15 @@ def _place_rows() -> dict[str, _Place]:
     return rows
 
 
+@functools.lru_cache(maxsize=1)
+def _capitals() -> dict[str, list[str]]:
+    """data/capitals.tsv: a country's capital is written for its government ("Beijing said",
+    "Seoul protested"); the KG has no entity for these cities and codes such statements as the
+    country's, so a capital is one more name of its place. Added after the data file's own
+    names (never rendered: generated phrasings keep the country's names)."""
+    return {cols[0].strip(): _field(cols[1], "|") for cols in _data_lines("capitals.tsv") if len(cols) >= 2}
+
+
 def _iso_names(iso3: str) -> list[str]:
     """pycountry's names of a country (ISO name, common name, official name), [] if none."""
     try:
@@ -312,6 +321,7 @@ class PlaceLexicon:
             self.own_names[key] = list(row.names)
             if re.fullmatch(r"[A-Z]{3}", key):
                 row.names = _dedup(row.names + _iso_names(key))
+            row.names = _dedup(row.names + _capitals().get(key, []))
             for n in row.names:
                 self._by_name.setdefault(norm_tokens(n), key)
 

@@ -138,7 +138,13 @@ _SAME_RE = re.compile(
     # bringing to mind and closed by a colon: "Think of the year when X visited Y: who ... then?"
     r"|^\s*(?:(?:think\s+(?:of|about|back\s+to)|consider|take|recall|remember|picture)\s+)?"
     r"the\s+(?:very\s+|exact\s+)?(?P<g4>day|date|month|year)(?:\s+(?:that|when|in\s+which|on\s+which))?"
-    r"(?=[^,:;?]*[,:;]\s*(?:who|whom|whose|which|what)\b)",
+    r"(?=[^,:;?]*[,:;]\s*(?:who|whom|whose|which|what)\b)"
+    # "of the year / month" + a clause after a smaller time noun: "In which month of the year (that /
+    # when) X used force in Y did they ...?" asks a month within X's year (names20). Not "which
+    # month of the year did X ...?" (an auxiliary: no clause of its own) nor "of the year 2010"
+    r"|(?:(?<=\bday\s)|(?<=\bdate\s)|(?<=\bweek\s)|(?<=\bmonth\s)|(?<=\bdays\s)|(?<=\bmonths\s))of\s+the\s+(?:very\s+|exact\s+|same\s+)?(?P<g6>year|month)"
+    r"(?:\s+(?:that|when|in\s+which|during\s+which))?"
+    r"(?!\s+(?:\d|did|does|do|was|were|is|are|has|had|have|will|would|could|can)\b)(?=\s+\S)",
     re.I,
 )
 _SIMUL_RE = re.compile(
@@ -360,7 +366,7 @@ def parse_temporal_cues(question: str) -> list[Cue]:
     for m in _SAME_RE.finditer(q):
         if not free(*m.span()):
             continue
-        g = next(m.group(k) for k in ("g", "g2", "g3", "g4", "g5") if m.group(k)).lower()
+        g = next(m.group(k) for k in ("g", "g2", "g3", "g4", "g5", "g6") if m.group(k)).lower()
         g = {"date": "day", "time": "day", "week": "day"}.get(g, g)
         cues.append(Cue("event", m.start(), m.end(), m.group(0), op="equal", granularity=g))
         used.append(m.span())
