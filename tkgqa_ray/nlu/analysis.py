@@ -23,7 +23,7 @@ from dataclasses import replace as dc_replace
 from typing import Any
 
 from .actors import decompose, place_lexicon
-from .anaphora import antecedent, plural_surface
+from .anaphora import DESCRIPTION_RE, antecedent, plural_surface
 from .entities import EntityMatcher, Mention, find_entity_mentions
 from .relations import relation_phrase
 from .statement import LEAD_RE, statement_reference
@@ -319,8 +319,10 @@ def _ref_region(masked: str, cue: Cue, other_cues: list[Cue], names: list[tuple[
     if _OPEN_WH_RE.search(masked, 0, cue.start):
         # the reference sits between a fronted wh-phrase and its inverted auxiliary ("At what
         # date after X met Y did Z visit W?"): the auxiliary + a name starts the main clause
-        inv = _INVERTED_AUX_RE.search(masked, cue.end, end)
-        if inv:
+        # (the name may run up to the region's end: "had British citizens **last** accused
+        # Blair", where the ordinal cue ends the region right after the name; refs21)
+        inv = _INVERTED_AUX_RE.search(masked, cue.end)
+        if inv and inv.start() < end:
             end = inv.start()
     adj = _adjacent_subject(masked, cue.end, end, list(names))
     if adj is not None:
@@ -717,6 +719,11 @@ def _analyze(question: str, matcher: EntityMatcher, embeddings: Any = None, extr
         main.open_slot = _open_slot(mask_spans(masked, ref_spans), (head[1] - 1, head[1]) if head else wh, main_mentions[0])
     elif answer_type == "entity" and refs:
         pro = _main_pronoun(masked, blank)
+        desc = _main_description(masked, blank) if pro is None else None
+        if desc is not None:
+            # "..., who did **the paper** first make a statement about?": the description is
+            # the main clause's subject, a pronoun's part, and no word of its action (refs21)
+            pro, main.phrase = desc, relation_phrase(mask_spans(question, blank + [desc]), keep_particle=True)
         if pro is not None and _action_noun_pronoun(question, pro, refs[0]):
             # "..., who was the last to demand **them**?": the talks; the main clause is a
             # pro-form of the reference's own action (its verb and noun)
@@ -772,6 +779,10 @@ def _stated_pro_form(question: str, masked: str, wh: tuple[int, int] | None, mai
 
 # a personal pronoun of the main clause; not the dummy "it" of a cleft ("was it (the one) that")
 _PRONOUN_RE = re.compile(r"\b(?:they|he|she|it|them|him|her)\b(?!\s+(?:that|who|which)\b)", re.I)
+# a place adverb ending the asked clause stands for a country of the reference ("Before X
+# visited Colombia, when had Z last gone **there**?": Colombia), as in a reference clause
+# (nlu's COUNTRY_ANAPHOR_RE, refs18); a time question's pro-form (refs21)
+_THERE_RE = re.compile(r"\bthere\b(?=\s*(?:[,.;:?!]|$))", re.I)
 
 
 def _main_pronoun(masked: str, blank: list[tuple[int, int]]) -> tuple[int, int] | None:
@@ -802,7 +813,33 @@ def _main_pronouns(masked: str, blank: list[tuple[int, int]], pro_verb: bool = F
                 and _PRO_VERB_END_RE.match(masked, m.end()):
             continue  # "when did X last do it (before ...)?": the action (not "did it first visit")
         out.append(m.span())
+    if pro_verb:  # (a time question's asked event: "when had Z last gone there?")
+        out += [m.span() for m in _THERE_RE.finditer(masked) if not any(a <= m.start() < b for a, b in blank)]
+        out.sort()
     return out
+
+
+# a definite description as the subject of an inverted main clause ("who did **the paper**
+# first make a statement about?", "whom had the ministry last ..."): lower case, so no name,
+# and no possessor or head of a longer noun phrase (nlu's DESCRIPTION_RE)
+_MAIN_DESCRIPTION_RE = re.compile(rf"\b(?:did|does|do|had|has|have|would|will|could)\s+(?P<desc>{DESCRIPTION_RE.pattern})", re.I)
+
+
+# words after "did the" that are no description of a name: a pro-form ("did the same"), a
+# rank or pronoun-like word ("the latter", "the first", "the one")
+_NO_DESCRIPTION = _AUX | {"same", "latter", "former", "other", "one", "ones", "next", "previous", "rest"}
+
+
+def _main_description(masked: str, blank: list[tuple[int, int]]) -> tuple[int, int] | None:
+    """The span of a main clause's definite-description subject outside names, cues and
+    reference clauses, or None. In a main clause without names it stands for a name of the
+    reference as a subject pronoun would (refs21: English refers back to "Haaretz" as "the
+    paper", to the IMF as "the fund"); :func:`_main_antecedent` picks the name, one with the
+    noun among its own words first (nlu's agreement), else the reference's doer."""
+    for m in _MAIN_DESCRIPTION_RE.finditer(masked):
+        if not any(a < m.end() and m.start() < b for a, b in blank) and m.group("noun").lower() not in _NO_DESCRIPTION:
+            return m.span("desc")
+    return None
 
 
 def _action_noun_pronoun(question: str, pro: tuple[int, int], ref: Clause) -> bool:
@@ -968,9 +1005,11 @@ def _open_slot(masked: str, wh: tuple[int, int] | None, x: Mention) -> str:
         return "object"
     if words and all(w in _AUX for w in words) and any(w not in ("the", "a", "an", "first", "last", "it", "that") for w in words):
         return "object"  # "who did X visit": X is the subject, the wh asks for the object
-    if re.fullmatch(r"whose", masked[wh[0] : wh[1]].strip(), re.I) and len(words) > 1 and all(w in _AUX for w in words[1:]):
+    if re.fullmatch(r"whose", masked[wh[0] : wh[1]].strip(), re.I) and words and all(w in _AUX for w in words[1:]):
         # "whose property did X seize": the possessive wh-word's noun is the object, X the
-        # subject; the possessor asked is the object's owner (Confiscate_property's object, refs18)
+        # subject; the possessor asked is the object's owner (Confiscate_property's object, refs18);
+        # embedded, with no auxiliary, the same ("I'd like to know whose visit Sudan hosted",
+        # "whose property the police confiscated": the noun, then the name, then its verb; refs21)
         return "object"
     return "subject"
 
