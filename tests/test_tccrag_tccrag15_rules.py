@@ -7,6 +7,15 @@
 * a main-clause pronoun of a time question whose reference names agree with it as well (a
   name of unknown gender as well as a known man's): the name the KG holds the asked action
   for with the clause's own name wins, when it is the only one (SCoP's refs19 reading).
+* a possessive pronoun on a noun that names the reference clause's CAMEO action ("occupied
+  **his** territory", "turned down **their** proposal to meet") stands for a main-clause name
+  in the clause's object slot, as an object pronoun does: a full reference event.
+* a name-less main clause whose pronoun stands for a name of the full reference event ("...,
+  who consulted **it**?") also reads the reference's other name when it agrees as well (an
+  entity reading, before the pair under any relation).
+* "the" and the head noun of a main-clause organisation's name ("the fund" after "the IMF")
+  in a one-name reference clause stands for that organisation, as an actor's head noun does.
+
 Tiny hand-built KGs, questions written for these tests, answers checked by hand."""
 
 from __future__ import annotations
@@ -14,6 +23,7 @@ from __future__ import annotations
 import pytest
 
 from test_tccrag_tccrag4 import top  # TCC-RAG's top prediction and trace
+from tkgqa_ray.methods.tccrag.method import _possessive_patient
 from tkgqa_ray.methods.tccrag.parsing import _acting_antecedent, _name_parts
 
 ROWS = [
@@ -33,6 +43,23 @@ ROWS = [
     ("Wen_Jiabao", "Sign_formal_agreement", "Shaukat_Aziz", "2005-04-05"),
     ("Pervez_Musharraf", "Engage_in_negotiation", "Shaukat_Aziz", "2005-02-28"),
     ("Pervez_Musharraf", "Make_statement", "Shaukat_Aziz", "2005-06-01"),
+    # Israel occupied Mahmoud Abbas's territory on 2010-01-10; Abbas had visited Israel in 2009,
+    # then Ireland (2010-01-05, between) and France (2010-02-01, after the occupation)
+    ("Israel", "Occupy_territory", "Mahmoud_Abbas", "2010-01-10"),
+    ("Mahmoud_Abbas", "Make_a_visit", "Israel", "2009-06-01"),
+    ("Mahmoud_Abbas", "Make_a_visit", "Ireland", "2010-01-05"),
+    ("Mahmoud_Abbas", "Make_a_visit", "France", "2010-02-01"),
+    # Tanzania visited Kenya on 2011-05-10 (and commented on it on 2011-07-01); that day
+    # Uganda consulted Tanzania; Kenya was consulted by Rwanda only on 2011-07-01
+    ("Tanzania", "Make_a_visit", "Kenya", "2011-05-10"),
+    ("Tanzania", "Make_statement", "Kenya", "2011-07-01"),
+    ("Uganda", "Consult", "Tanzania", "2011-05-10"),
+    ("Rwanda", "Consult", "Kenya", "2011-07-01"),
+    # Serbia's central bank commented on the IMF in May 2012; the IMF praised Portugal that
+    # month, and Sudan in August
+    ("Central_Bank_(Serbia)", "Make_statement", "International_Monetary_Fund", "2012-05-03"),
+    ("International_Monetary_Fund", "Praise_or_endorse", "Portugal", "2012-05-15"),
+    ("International_Monetary_Fund", "Praise_or_endorse", "Sudan", "2012-08-01"),
 ]
 
 
@@ -90,3 +117,40 @@ def test_acting_antecedent_keeps_the_agreement_pick_unless_one_acts():
     # without KG evidence (no acts) the pick stands
     assert _acting_antecedent("he", order, surf, 1, "subject", "Shaukat Aziz", None) == 1
 
+
+# ----------------------------------------------------------------------------- possessive patient
+def test_possessive_patient_needs_an_action_noun():
+    assert _possessive_patient(" occupied his territory").group(1) == "his"
+    assert _possessive_patient(" turned down their proposal to meet").group(1) == "their"
+    # "a statement about his cabinet": no word of a CAMEO name, the cabinet stays its own
+    assert _possessive_patient(" made a statement about his cabinet") is None
+
+
+def test_a_possessive_patient_makes_a_full_reference_event(ctx):
+    pred, trace = top(ctx, "Where did Mahmoud Abbas first go on a visit after Israel occupied his territory?")
+    assert trace["parse"]["reference"] == ["Israel", "Mahmoud Abbas"]
+    assert pred == ["France"]
+
+
+# ----------------------------------------------------------------------------- pronoun's other name
+def test_a_main_clause_pronoun_reads_the_references_other_name(ctx):
+    # "it" agrees with both countries; Kenya was consulted only on another day of the pair
+    pred, trace = top(ctx, "On the day Tanzania visited Kenya, who consulted it?")
+    assert pred == ["Uganda"]
+
+
+# ----------------------------------------------------------------------------- organisation head noun
+def test_organisation_head():
+    from tkgqa_ray.methods.tccrag.method import _organisation_head
+
+    assert _organisation_head("International Monetary Fund") == "fund"
+    assert _organisation_head("Democratic Party") == "party"
+    assert _organisation_head("Mahmoud Abbas") is None
+    assert _organisation_head("Police") is None  # a one-word name has no head of its own
+
+
+def test_the_fund_stands_for_the_imf(ctx):
+    pred, trace = top(ctx, "Who did the IMF praise in the same month Serbia's central bank made a statement about "
+                           "the fund?")
+    assert trace["parse"]["reference"] == ["Central Bank (Serbia)", "International Monetary Fund"]
+    assert pred == ["Portugal"]
