@@ -13,6 +13,8 @@
 * a name-less main clause whose pronoun stands for a name of the full reference event ("...,
   who consulted **it**?") also reads the reference's other name when it agrees as well (an
   entity reading, before the pair under any relation).
+* a capitalised one-word plural group noun ("Brahmins") with no "<noun> (<place>)" name reads
+  its singular sector of the question's place ("Brahmin (India)").
 * "the" and the head noun of a main-clause organisation's name ("the fund" after "the IMF")
   in a one-name reference clause stands for that organisation, as an actor's head noun does.
 
@@ -24,7 +26,7 @@ import pytest
 
 from test_tccrag_tccrag4 import top  # TCC-RAG's top prediction and trace
 from tkgqa_ray.methods.tccrag.method import _possessive_patient
-from tkgqa_ray.methods.tccrag.parsing import _acting_antecedent, _name_parts
+from tkgqa_ray.methods.tccrag.parsing import _acting_antecedent, _name_parts, qualified_candidates
 
 ROWS = [
     # Raúl Castro wished to meet Ricardo Alarcón de Quesada on 2009-02-10; he spoke to the Cuban
@@ -60,6 +62,12 @@ ROWS = [
     ("Central_Bank_(Serbia)", "Make_statement", "International_Monetary_Fund", "2012-05-03"),
     ("International_Monetary_Fund", "Praise_or_endorse", "Portugal", "2012-05-15"),
     ("International_Monetary_Fund", "Praise_or_endorse", "Sudan", "2012-08-01"),
+    # an Indian judge appealed to Brahmins on 2006-03-01 (and consulted India in 2005); South
+    # Africa consulted the judge after the appeal
+    ("Court_Judge_(India)", "Make_an_appeal_or_request", "Brahmin_(India)", "2006-03-01"),
+    ("Court_Judge_(India)", "Consult", "India", "2005-01-01"),
+    ("India", "Consult", "Court_Judge_(India)", "2005-06-01"),
+    ("South_Africa", "Consult", "Court_Judge_(India)", "2006-05-01"),
 ]
 
 
@@ -154,3 +162,18 @@ def test_the_fund_stands_for_the_imf(ctx):
                            "the fund?")
     assert trace["parse"]["reference"] == ["Central Bank (Serbia)", "International Monetary Fund"]
     assert pred == ["Portugal"]
+
+
+# ----------------------------------------------------------------------------- plural group noun
+def test_qualified_candidates_read_a_plural_group_nouns_singular(ctx):
+    b = _id(ctx, "Brahmin (India)")
+    assert qualified_candidates("Brahmins", ["India"], ctx.table) == [(b, 0.85)]
+    assert qualified_candidates("the Brahmins", ["India"], ctx.table) == [(b, 0.85)]
+    assert qualified_candidates("Brahmins", ["Chile"], ctx.table) == []  # no such sector of the place
+    assert qualified_candidates("brahmins", ["India"], ctx.table) == []  # lower case: the actor grammar's
+
+
+def test_a_plural_group_noun_completes_the_reference_event(ctx):
+    pred, trace = top(ctx, "After an Indian judge made an appeal to Brahmins, who was the first to consult an Indian judge?")
+    assert trace["parse"]["reference"] == ["Court Judge (India)", "Brahmin (India)"]
+    assert pred == ["South Africa"]

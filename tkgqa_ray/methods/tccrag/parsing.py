@@ -273,12 +273,19 @@ def question_places(names: list[str]) -> list[str]:
 def qualified_candidates(mention: str, places: list[str], table) -> Candidates:
     """The KG names "<mention> (<place>)" for the question's places (:func:`question_places`),
     in their order; a leading article dropped, the mention capitalised (a name, not a
-    sector noun: those are nlu's actor grammar's)."""
+    sector noun: those are nlu's actor grammar's). A one-word plural without such a name
+    reads its singular ("Brahmins": "Brahmin (India)")."""
     m = drop_article(mention)
     if not m[:1].isupper():
         return []
     ids = table.display_entity_id
-    return [(ids[q], QUALIFIED_SCORE) for q in (f"{m} ({p})" for p in places) if q in ids]
+    out = [(ids[q], QUALIFIED_SCORE) for q in (f"{m} ({p})" for p in places) if q in ids]
+    if out or " " in m or not re.fullmatch(r"[A-Z][a-z]{3,}s", m):
+        return out
+    # a capitalised group noun in the plural ("Brahmins", "Sunnis", "Kurds"): ICEWS files its
+    # members under the singular sector of their place ("Brahmin (India)"); before, such a
+    # mention had no tier (cosine and fuzzy ratio to the singular name stay under 0.85)
+    return [(ids[q], QUALIFIED_SCORE) for q in (f"{m[:-1]} ({p})" for p in places) if q in ids]
 
 
 def other_places(mention: str, cands: Candidates, places: list[str], table) -> Candidates:
