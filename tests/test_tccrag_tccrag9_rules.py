@@ -104,7 +104,12 @@ def test_head_anaphor_only_of_an_actor():
     first = {"Citizen (Ghana)": {"mention": "Ghanaian citizens"}, "Democratic Party": {"mention": "the party"}}
     m, name = _head_anaphor(" asked citizens for judicial cooperation", first)
     assert name == "Citizen (Ghana)" and m.group(0) == "citizens"
-    assert _head_anaphor(" criticized the party", first) is None  # no actor: no back-reference by head noun
+    # an organisation's name is referred back to by "the" and its head noun (tccrag15; the
+    # expectation here was None: "no actor, no back-reference", which English does not bear out)
+    m, name = _head_anaphor(" criticized the party", first)
+    assert name == "Democratic Party" and m.group(0) == "the party"
+    assert _head_anaphor(" criticized party members", first) is None  # no article: no back-reference
+    assert _head_anaphor(" criticized the party members", first) is None  # another group, headed by "members"
     assert _head_anaphor(" asked citizens of Chad for help", first) is None  # another group ("of Chad")
 
 

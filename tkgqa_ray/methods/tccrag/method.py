@@ -53,7 +53,8 @@ from tkgqa_ray.methods.tccrag.parsing import (
 )
 from tkgqa_ray.methods.tccrag.state import KEY, EntityReading, TccParse, TccragState, check_stages
 from tkgqa_ray.methods.tccrag.views import CausalCueGraph
-from tkgqa_ray.nlu.anaphora import COUNTRY_ANAPHOR_RE, OBJECT_PRONOUN_RE, agreement, antecedent, features, opening_pronoun
+from tkgqa_ray.nlu.anaphora import (COUNTRY_ANAPHOR_RE, OBJECT_PRONOUN_RE, POSSESSIVE_PATIENT_RE, agreement, antecedent, features,
+                                    opening_pronoun, organisation_words)
 from tkgqa_ray.nlu.relations import ground_relation, ground_relations, relation_phrase
 from tkgqa_ray.methods.tccrag.cues import cue_signals
 from tkgqa_ray.retrieval.dense import dense_fact_ids
@@ -220,7 +221,8 @@ def _anaphor(q: str, ents: list[dict], span: tuple[int, int], inside: list[dict]
     def acts(x) -> bool:  # an action word stands before the anaphor
         return bool(x) and not all(w in _LIGHT_BEFORE_PRONOUN for w in re.findall(r"[a-z]+", tail[: x.start()].lower()))
 
-    m = next((x for x in (OBJECT_PRONOUN_RE.search(tail), COUNTRY_ANAPHOR_RE.search(tail)) if acts(x)), None)
+    m = next((x for x in (OBJECT_PRONOUN_RE.search(tail), _possessive_patient(tail), COUNTRY_ANAPHOR_RE.search(tail))
+              if acts(x)), None)
     base = name_end
     if m is None and (m := COUNTRY_ANAPHOR_RE.search(q, a, min(e["start"] for e in inside))) is not None:
         # "prior to a visit to **the country** by a South Korean governor", "before **the
@@ -238,13 +240,32 @@ def _anaphor(q: str, ents: list[dict], span: tuple[int, int], inside: list[dict]
     # ("When did X last praise the German government before Y expressed a wish to meet her?"
     # is X; tccrag6 / nlu11); none when no name agrees ("demanded them": the talks)
     order = names if m.group(0).lower() in ("him", "her") else names[::-1]
-    k = antecedent(m.group(0), [(first[n].get("mention") or n, n) for n in order])
+    pro = m.group(1) if m.re is POSSESSIVE_PATIENT_RE else m.group(0)
+    k = antecedent(pro, [(first[n].get("mention") or n, n) for n in order])
     if k is None:
         return None
     pick = order[k]
     i = base + m.start()
-    return {"name": pick, "start": i, "end": i + len(m.group(0)), "anaphor": True,
-            "others": _equal_antecedents(m.group(0), order, first, pick)}
+    return {"name": pick, "start": i, "end": i + len(pro), "anaphor": True,
+            "others": _equal_antecedents(pro, order, first, pick)}
+
+
+def _possessive_patient(tail: str):
+    """The possessive pronoun of a reference clause's tail whose noun names its CAMEO action
+    ("after the Israeli army occupied **his** territory": Occupy_territory; "after the UK
+    health ministry turned down **their** proposal to meet": Reject_proposal_to_meet), or
+    None: the possessor is the action's patient, as an object pronoun ("occupied him"), so a
+    main-clause name stands in the clause's object slot (nlu's ``POSSESSIVE_PATIENT_RE``,
+    SCoP's refs19 reading; "a statement about his cabinet" keeps the cabinet: no word of
+    Make_statement). Before, such a clause was read elliptically (the main relation between
+    the main name and the clause's name: Abbas's visits to the army), the wrong boundary."""
+    from tkgqa_ray.nlu.analysis import _action_words
+
+    m = POSSESSIVE_PATIENT_RE.search(tail)
+    if m is None:
+        return None
+    w, names = m.group("noun").lower(), _action_words(names_only=True)
+    return m if w in names or (w.endswith("s") and w[:-1] in names) else None
 
 
 def _equal_antecedents(pronoun: str, order: list[str], first: dict[str, dict], pick: str) -> list[str]:
@@ -305,12 +326,18 @@ def _head_anaphor(tail: str, first: dict[str, dict]):
     Australia's opposition asked **citizens** for judicial cooperation", after "Australian
     citizens" in the main clause): English repeats the head noun of a definite group for
     the same group, and the KG has no placeless "citizens" it could name instead. Only an
-    actor (a ``Sector (Place)`` name) is so referred back to; the earliest such noun wins.
+    actor (a ``Sector (Place)`` name) is so referred back to, and an organisation by "the"
+    and its name's head noun ("the fund", :func:`_organisation_head`); the earliest such
+    noun wins.
     None when no such noun is written. Before, the clause was read elliptically (the main
     relation with the clause's name) or with the main subject, another event."""
     best = None
     for n, e in first.items():
         if not re.search(r"\([^()]+\)$", n):
+            head = _organisation_head(n)
+            x = head and re.search(rf"\b(?:the|that|this)\s+{re.escape(head)}{_NOUN_PHRASE_END}", tail, re.I)
+            if x and (best is None or x.start() < best[0].start()):
+                best = (x, n)
             continue
         head = _head_noun(e.get("mention") or "")
         if not head:
@@ -319,6 +346,26 @@ def _head_anaphor(tail: str, first: dict[str, dict]):
         if x and (best is None or x.start() < best[0].start()):
             best = (x, n)
     return best
+
+
+# where a noun phrase ends with its head noun: the clause's end or punctuation, or a
+# preposition / conjunction that does not attach the noun to another group ("of", "from",
+# "in" do: "the party of X"); not a following noun or a possessive ("the party members", "the
+# fund's director" are other groups)
+_NOUN_PHRASE_END = (r"(?=\s*$|\s*[,.;:?!)]|\s+(?:on|to|with|for|about|over|at|by|and|or|as|when|while|that|which|who|"
+                    r"again|too|also|before|after|during)\b)")
+
+
+def _organisation_head(name: str) -> str | None:
+    """The head noun of an organisation's KG name, lowercase: its last word when it is an
+    organisation word of nlu's agreement data ("International Monetary Fund": fund,
+    "Democratic Party": party), else None. English refers back to a named organisation by
+    "the" and that noun ("... in the same month Serbia's central bank made a statement about
+    **the fund**", after "the IMF"), as to an actor by its head noun (:func:`_head_anaphor`;
+    before, only an actor's was read, and the clause was read elliptically)."""
+    words = name.split()
+    head = words[-1].lower() if len(words) >= 2 else ""
+    return head if head in organisation_words() else None
 
 
 def _with_others(own: list, ref: dict | None, name: str, cands: dict[str, list]) -> list:
@@ -330,6 +377,38 @@ def _with_others(own: list, ref: dict | None, name: str, cands: dict[str, list])
     have = {int(e) for e, _ in own}
     alts = [[int(cands[n][0][0]), ALT_ENT_MIN] for n in ref["anaphor_others"] if n in cands]
     return list(own) + [c for c in alts if c[0] not in have]
+
+
+def _pronoun_others(q: str, ctx, ents: list[dict], ref: dict | None, out: dict) -> dict[str, str]:
+    """{slot: name} for a main clause with no name of its own whose one filled slot is a
+    pronoun standing for a name of the full reference event (:func:`parsing._pronoun_anchor`):
+    the reference's other name, when it agrees with the pronoun as well ("On the day
+    Pakistan's education sector made an appeal to the government, who consulted **it**?":
+    the sector and the government are both "it"). Agreement cannot choose; the parser's pick
+    stays the reading, the other name is a further entity reading of the slot (the KG
+    decides, before the reference pair under any relation is tried). Before, only the pick
+    was read, and the pair's loosest boundary answered with it."""
+    names = list((ref or {}).get("entities") or [])
+    span = (ref or {}).get("span")
+    filled = [(k, out.get(k)) for k in ("subject", "object") if out.get(k)]
+    if len(names) != 2 or not span or len(filled) != 1 or filled[0][1] not in names or ctx is None:
+        return {}
+    if any(e["start"] >= 0 and not (span[0] <= e["start"] < span[1]) for e in ents):
+        return {}  # the main clause writes a name: no pronoun-only main clause
+    from tkgqa_ray.methods.tccrag.parsing import clause_analysis
+
+    pro = clause_analysis(q, ctx).main.pronoun
+    if pro is None:
+        return {}
+    slot, pick = filled[0]
+    other = names[1 - names.index(pick)]
+    first = {e["name"]: e for e in ents}
+    word = q[pro[0]:pro[1]]
+
+    def score(n: str) -> int:
+        return agreement(word, features(first[n].get("mention") or n, n.replace(" ", "_")))
+
+    return {slot: other} if other != pick and score(other) == score(pick) > 0 else {}
 
 
 def _parallel(ref: dict | None, out: dict) -> bool:
@@ -634,6 +713,8 @@ class ProgressiveParse(Stage):
         cands = {e["name"]: e.get("candidates") or [[e["id"], 1.0]] for e in ents}
         ref_names = [n for n in (ref or {}).get("entities", []) if n in by_name]
         slots = {"subject": cands.get(out.get("subject") or ""), "object": cands.get(out.get("object") or "")}
+        for slot, other in _pronoun_others(s["question"], self.ctx, ents, ref, out).items():
+            slots[slot] = list(slots[slot]) + [[int(cands[other][0][0]), ALT_ENT_MIN]]
         slots.update({f"reference:{j}": _with_others(cands[n], ref, n, cands) for j, n in enumerate(ref_names)})
         parse = TccParse(
             subject=by_name.get(out.get("subject") or ""),

@@ -21,7 +21,7 @@ from rapidfuzz import fuzz, process
 from tkgqa_ray.kg.table import table_cache_key
 from tkgqa_ray.methods.roles import register_symbolic
 from tkgqa_ray.nlu.analysis import SAME_ACTION_RE
-from tkgqa_ray.nlu.anaphora import OBJECT_PRONOUN_RE, antecedent
+from tkgqa_ray.nlu.anaphora import OBJECT_PRONOUN_RE, agreement, antecedent, features, organisation_words
 from tkgqa_ray.nlu.cache import context_analysis
 from tkgqa_ray.nlu.entities import NAME_JOINERS, NAME_PARTICLES, EntityMatcher
 from tkgqa_ray.nlu.names import FUNCTION_WORDS
@@ -177,37 +177,57 @@ def _name_words(raw: str, table) -> list[str]:
     return [fold(w) for w in re.split(r"[\s_]+", re.sub(r"\s*\([^()]*\)$", "", table.display(raw)).strip()) if w]
 
 
+# Romance surname particles: an Iberian / French person's name may end in a second surname
+# introduced by one of them ("Ricardo Alarcón **de** Quesada", "Raúl Salinas **de** Gortari",
+# "Paulo Fernando **da** Costa Lacerda"), which news leave out ("Ricardo Alarcón"). Patronymic
+# and Germanic particles ("bin", "van", "von") begin no droppable part.
+_SURNAME_TAIL_PARTICLES = {"de", "del", "da", "das", "do", "dos", "y"}
+
+
+def _name_forms(words: list[str]) -> list[list[str]]:
+    """A KG person name's words and its shorter forms without a trailing second surname (cut
+    at each Romance particle after the second word, :data:`_SURNAME_TAIL_PARTICLES`)."""
+    return [words] + [words[:i] for i in range(2, len(words)) if words[i] in _SURNAME_TAIL_PARTICLES]
+
+
 def _name_index(table) -> dict:
-    """(first word, last word) → ids of the names of three words or more (no function word of
-    ``nlu.names``, as nlu's person names),
-    built once per table (a dict lookup per mention)."""
+    """(first word, last word) → (id, form) of the names of three words or more (no function
+    word of ``nlu.names``, as nlu's person names) and of their forms without a trailing second
+    surname (:func:`_name_forms`), built once per table (a dict lookup per mention)."""
     hit = _NAME_PART_CACHE.get(table_cache_key(table))
     if hit is not None:
         return hit
-    ends: dict[tuple[str, str], list[int]] = {}
+    orgs = organisation_words()
+    ends: dict[tuple[str, str], list[tuple[int, tuple[str, ...]]]] = {}
     for e, raw in enumerate(table.entities):
         words = _name_words(raw, table)
-        if len(words) >= 3 and not any(w in FUNCTION_WORDS for w in words):
-            ends.setdefault((words[0], words[-1]), []).append(e)
+        # "de" / "del" are function words of organisation names too ("Banco de ..."): besides
+        # the particles of a second surname, a person's name has none, nor an organisation word
+        if len(words) < 3 or any((w in FUNCTION_WORDS and w not in _SURNAME_TAIL_PARTICLES) or w in orgs for w in words):
+            continue
+        for form in _name_forms(words):
+            ends.setdefault((form[0], form[-1]), []).append((e, tuple(form)))
     _NAME_PART_CACHE[table_cache_key(table)] = ends
     return ends
 
 
 def _name_parts(mention: str, table) -> int | None:
-    """The one KG person a name with the middle names left out stands for, or None (several
-    or none): the mention's words (two or more, capitalised) are the first and last words of a
-    longer name, in order, and its other words appear in it in order ("Dmitry Medvedev" →
-    Dmitry Anatolyevich Medvedev)."""
+    """The one KG person a name with the middle names or a trailing second surname left out
+    stands for, or None (several or none): the mention's words (two or more, capitalised) are
+    the first and last words of a longer name or of its form without the second surname
+    (:func:`_name_forms`), in order, and its other words appear in it in order ("Dmitry
+    Medvedev" → Dmitry Anatolyevich Medvedev, "Ricardo Alarcón" → Ricardo Alarcón de
+    Quesada). Before the second-surname forms, such a mention had no grounding at all (its
+    cosine and fuzzy ratio stay under 0.85) and the reference event lost its object."""
     m = drop_article(mention)
     words = m.split()
     if len(words) < 2 or not all(w[:1].isupper() for w in words):
         return None
     folded = [fold(w) for w in words]
     ids = []
-    for e in _name_index(table).get((folded[0], folded[-1]), []):
-        name = _name_words(table.entities[e], table)
-        it = iter(name)
-        if len(name) > len(words) and all(w in it for w in folded):
+    for e, form in _name_index(table).get((folded[0], folded[-1]), []):
+        it = iter(form)
+        if len(_name_words(table.entities[e], table)) > len(words) and all(w in it for w in folded) and e not in ids:
             ids.append(e)
     return ids[0] if len(ids) == 1 else None
 
@@ -253,12 +273,19 @@ def question_places(names: list[str]) -> list[str]:
 def qualified_candidates(mention: str, places: list[str], table) -> Candidates:
     """The KG names "<mention> (<place>)" for the question's places (:func:`question_places`),
     in their order; a leading article dropped, the mention capitalised (a name, not a
-    sector noun: those are nlu's actor grammar's)."""
+    sector noun: those are nlu's actor grammar's). A one-word plural without such a name
+    reads its singular ("Brahmins": "Brahmin (India)")."""
     m = drop_article(mention)
     if not m[:1].isupper():
         return []
     ids = table.display_entity_id
-    return [(ids[q], QUALIFIED_SCORE) for q in (f"{m} ({p})" for p in places) if q in ids]
+    out = [(ids[q], QUALIFIED_SCORE) for q in (f"{m} ({p})" for p in places) if q in ids]
+    if out or " " in m or not re.fullmatch(r"[A-Z][a-z]{3,}s", m):
+        return out
+    # a capitalised group noun in the plural ("Brahmins", "Sunnis", "Kurds"): ICEWS files its
+    # members under the singular sector of their place ("Brahmin (India)"); before, such a
+    # mention had no tier (cosine and fuzzy ratio to the singular name stay under 0.85)
+    return [(ids[q], QUALIFIED_SCORE) for q in (f"{m[:-1]} ({p})" for p in places) if q in ids]
 
 
 def other_places(mention: str, cands: Candidates, places: list[str], table) -> Candidates:
@@ -452,7 +479,8 @@ def symbolic_relation_parser(inputs: dict[str, Any], ctx=None) -> dict[str, Any]
         if rspan and len(ref_names) == 2 and (subj is None or obj is None):
             # "After X consulted Y, when did Z first host **him**?", "..., what year did **they**
             # first consult W?": a main-clause pronoun stands for a name of the full reference event
-            subj, obj = _pronoun_slots(mask_spans(q, [tuple(rspan)] + list(sig.wrapper_spans)), ents, ref_names, subj, obj)
+            subj, obj = _pronoun_slots(mask_spans(q, [tuple(rspan)] + list(sig.wrapper_spans)), ents, ref_names, subj, obj,
+                                       _asked_action(ctx, phrase))
     else:
         a = anchors[0] if anchors else None
         slot = _open_slot(q, a, ctx) if a is not None else None
@@ -586,7 +614,7 @@ _SUBJECT_PRONOUN_AFTER_AUX = re.compile(r"\b(?:did|does|do|had|has|have|will|wou
 
 
 def _pronoun_slots(qm: str, ents: list[dict], ref_names: list[str], subj: str | None,
-                   obj: str | None) -> tuple[str | None, str | None]:
+                   obj: str | None, acts=None) -> tuple[str | None, str | None]:
     """(subject, object) of a time question's main clause with its empty slot(s) filled by
     the reference name a personal pronoun of that slot stands for. ``qm``: the question with
     the reference clause (and wrapper) masked; ``ref_names``: the full reference event's two
@@ -602,7 +630,17 @@ def _pronoun_slots(qm: str, ents: list[dict], ref_names: list[str], subj: str | 
     never its own clause's subject), so the second takes the other name.
 
     Before, the pronoun was no slot filler: the chain read every event of the one named
-    participant (SCCI/OCCI instead of TEG), and its first or last was another event's time."""
+    participant (SCCI/OCCI instead of TEG), and its first or last was another event's time.
+
+    ``acts`` (:func:`_asked_action`): (subject, object) -> whether the KG holds the asked
+    action between them. Of the names that agree with the pronoun as well -- a name of
+    unknown gender counts as well as one of the pronoun's, since it may be that very person
+    ("in the year **Wen Jiabao** expressed his intent to meet Pervez Musharraf, on which
+    dates did **he** sign agreements with Shaukat Aziz": the name lists know Musharraf as a
+    man, not Wen) -- the one ``acts`` finds with the clause's own name, in the pronoun's
+    slot, wins when it is the only one (SCoP's refs19 reading); else the rule above. Before,
+    the known man won outright, and his events with the clause's name (an other relation)
+    answered."""
     m_subj = _SUBJECT_PRONOUN_AFTER_AUX.search(qm) if subj is None else None
     m_obj = None
     if obj is None:
@@ -620,12 +658,54 @@ def _pronoun_slots(qm: str, ents: list[dict], ref_names: list[str], subj: str | 
         k = antecedent(m.group(1), [(surf.get(n, n), n) for n in order]) if order else None
         if k is None:
             continue
+        k = _acting_antecedent(m.group(1), order, surf, k, slot, subj if slot == "object" else obj, acts)
         taken.add(order[k])
         if slot == "subject":
             subj = order[k]
         else:
             obj = order[k]
     return subj, obj
+
+
+def _acting_antecedent(pronoun: str, order: list[str], surf: dict, k: int, slot: str, own: str | None, acts) -> int:
+    """The index of the name a pronoun stands for among ``order`` (``k``: agreement's pick):
+    of the names that agree as well as the pick, or agree 2 and are of unknown kind, the only
+    one the asked action links to the clause's own name ``own`` with the pronoun in ``slot``;
+    ``k`` when there is not exactly one (or no ``acts`` / ``own``). See :func:`_pronoun_slots`."""
+    if acts is None or own is None or len(order) < 2:
+        return k
+    feats = [features(surf.get(n, n), n) for n in order]
+    scores = [agreement(pronoun, f) for f in feats]
+    pool = [j for j, (f, sc) in enumerate(zip(feats, scores)) if sc == scores[k] or (sc == 2 and f.kind == "unknown")]
+    if len(pool) < 2:
+        return k
+    acted = [j for j in pool if (acts(order[j], own) if slot == "subject" else acts(own, order[j]))]
+    return acted[0] if len(acted) == 1 else k
+
+
+def _asked_action(ctx, phrase: str):
+    """(subject name, object name) -> True when the KG holds a fact of the phrase's best
+    relation reading between the two (read in its direction), or None without a KG / a
+    reading: the evidence :func:`_acting_antecedent` decides a pronoun's tie with."""
+    table = getattr(ctx, "table", None)
+    if table is None or getattr(ctx, "embeddings", None) is None or getattr(ctx, "store", None) is None or not phrase:
+        return None
+    from tkgqa_ray.nlu.relations import ground_relation
+
+    top = ground_relation(phrase, ctx.embeddings, 3, table.relations)[:1]
+    if not top:
+        return None
+    ids = table.display_entity_id
+
+    def acts(subj: str, obj: str) -> bool:
+        a, b = ids.get(subj), ids.get(obj)
+        if a is None or b is None:
+            return False
+        if top[0].swap:
+            a, b = b, a
+        return len(ctx.store.query(subject=a, object=b, relation=top[0].id)) > 0
+
+    return acts
 
 
 def _pronoun_anchor(ref_names: list[str], rspan, ctx, q: str) -> tuple[str, str] | None:
