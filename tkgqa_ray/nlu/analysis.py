@@ -23,7 +23,7 @@ from dataclasses import replace as dc_replace
 from typing import Any
 
 from .actors import decompose, place_lexicon
-from .anaphora import DESCRIPTION_RE, antecedent, plural_surface
+from .anaphora import DESCRIPTION_RE, antecedent, features, plural_surface
 from .entities import EntityMatcher, Mention, find_entity_mentions
 from .relations import relation_phrase
 from .statement import LEAD_RE, statement_reference
@@ -614,7 +614,7 @@ def _analyze(question: str, matcher: EntityMatcher, embeddings: Any = None, extr
     if some:
         wspans.append(tail.span())
     unwrapped = mask_spans(question, wspans) if wspans else question
-    mentions = find_entity_mentions(unwrapped, matcher, embeddings)
+    mentions = _with_name_prefixes(unwrapped, find_entity_mentions(unwrapped, matcher, embeddings))
     if extra:
         mentions = sorted(mentions + [x for x in extra if not any(m.start < x.end and x.start < m.end for m in mentions)],
                           key=lambda m: m.start)
@@ -686,6 +686,8 @@ def _analyze(question: str, matcher: EntityMatcher, embeddings: Any = None, extr
         refs.append(Clause(inside, relation_phrase(text, keep_particle=True), cue=c, span=(a, b)))
         ref_spans.append((a, b))
 
+    if answer_type == "time":
+        _gerund_refs(question, masked, mentions, spans + wspans, cues, refs, ref_spans)
     cues = _statement_ref(question, masked, mentions, spans + wspans, cues, refs, ref_spans)
     # "after X's visit to Y on 11 November 2008", "after X visited Y in May 2010": a date right
     # after a full reference event dates that event (its names already find it), not the asked one
@@ -733,11 +735,72 @@ def _analyze(question: str, matcher: EntityMatcher, embeddings: Any = None, extr
             main.open_slot = _open_slot(mask_spans(masked, ref_spans), wh, Mention(masked[pro[0] : pro[1]], pro[0], pro[1], (), ()))
             main.antecedent = _main_antecedent(question, question[pro[0] : pro[1]], main.open_slot, refs[0])
     elif answer_type == "time" and refs and len(main_mentions) < 2 and len(refs[0].mentions) >= 2:
-        main.pronouns = tuple(_main_pronouns(masked, blank, pro_verb=True)[: 2 - len(main_mentions)])
+        words = frozenset().union(*(features(m.text, m.name).words for m in refs[0].mentions))
+        main.pronouns = tuple(_main_pronouns(masked, blank, pro_verb=True, words=words)[: 2 - len(main_mentions)])
+        descs = [p for p in main.pronouns if _MAIN_DESC_ANY_RE.fullmatch(question[p[0] : p[1]])]
+        if descs:  # the description is a name's part, no word of the asked action (refs22)
+            main.phrase = relation_phrase(mask_spans(question, blank + descs), keep_particle=True)
     if answer_type == "entity":
         _stated_pro_form(question, masked, wh, main, refs)
     return QuestionAnalysis(question, mentions, cues, answer_type, time_level, main, refs, wh, tuple(wspans),
                             answer_scope=scope, excluded=out_ms)
+
+
+# a reference clause of a gerund with an object pronoun and no name: "(after) demanding
+# material cooperation from **it**", "(before) quietly rejecting them"
+_GERUND_HEAD_RE = re.compile(r"\s*(?:[a-z]+ly\s+)?[a-z]{2,}ing\b", re.I)
+_GERUND_PRONOUN_RE = re.compile(r"\b(?:it|them|him|her)\b", re.I)
+
+
+def _gerund_refs(question: str, masked: str, mentions: list[Mention], blanks: list[tuple[int, int]], cues: list[Cue],
+                 refs: list[Clause], ref_spans: list[tuple[int, int]]) -> None:
+    """Add a time question's reference clause made of an event cue, a gerund and an object
+    pronoun, with no name ("In which month did South Korea first say it wanted to meet China
+    after demanding material cooperation from **it**?"). English gives a subjectless gerund
+    adjunct the main clause's subject (South Korea), and the pronoun, which is no reflexive,
+    stands for the main clause's other name when it agrees with it (China); the clause is
+    then a full event of those two names with its own verb, and no part of the asked
+    action's phrase (before, the two clauses merged into one phrase). refs22."""
+    taken = [m for m in mentions if not any(a <= m.start < b for a, b in ref_spans)]
+    if len(taken) != 2:
+        return
+    for c in cues:
+        if c.kind != "event" or any(r.cue is c for r in refs) or c.start < taken[1].end:
+            continue
+        a, b = _ref_region(masked, c, [x for x in cues if x is not c], [(m.start, m.end) for m in mentions])
+        pro = _GERUND_PRONOUN_RE.search(masked, c.end, b)
+        if any(a <= m.start < b for m in mentions) or not _GERUND_HEAD_RE.match(masked, c.end) or pro is None:
+            continue
+        if antecedent(pro.group(0), [(taken[1].text, taken[1].name)]) is None:
+            continue
+        text = mask_spans(question[:b], blanks + [(x.start, x.end) for x in cues] + [pro.span()])[c.end :]
+        refs.append(Clause(list(taken), relation_phrase(text, keep_particle=True), cue=c, span=(a, b)))
+        ref_spans.append((a, b))
+        return
+
+
+_NAME_WORD_RE = re.compile(r"[^\W_]+")
+
+
+def _with_name_prefixes(text: str, mentions: list[Mention]) -> list[Mention]:
+    """Mentions widened over the leading words of their own KG name written right before them
+    ("the **Office of the** UN High Commissioner for Human Rights" is
+    Office_of_the_United_Nations_High_Commissioner_for_Human_Rights, matched from "UN ...").
+    Left outside, those words read as the clause's subject ("who did the Office of the X
+    comment about" asked the subject) and as words of its action. Only a plain KG name's
+    prefix of up to four words, the longest written, and only when the surface lacks it
+    (refs22)."""
+    out = []
+    for m in mentions:
+        words = _NAME_WORD_RE.findall(m.name) if m.name and "(" not in m.name else []
+        for k in range(min(4, len(words) - 1), 0, -1):
+            lead = r"\s+".join(map(re.escape, words[:k]))
+            w = re.search(rf"\b{lead}\s+$", text[: m.start], re.I)
+            if w and not re.match(lead, m.text, re.I) and text[w.start()].isupper():
+                m = dc_replace(m, text=text[w.start() : m.end], start=w.start())
+                break
+        out.append(m)
+    return out
 
 
 _SENTENCE_END_RE = re.compile(r"[.;:!?](?=\s+\S)")
@@ -799,10 +862,19 @@ _PRO_VERB_END_RE = re.compile(
     r"\s*(?:(?:first|last|again|too|also|ever|once|so)\s+)*(?:[?.,;!]|$|(?:before|after|in|on|during|since|until|prior|following|when)\b)", re.I)
 
 
-def _main_pronouns(masked: str, blank: list[tuple[int, int]], pro_verb: bool = False) -> list[tuple[int, int]]:
+# a definite description anywhere in a time question's asked clause ("did Egyptian officials
+# negotiate with **the Fund**?"), in either case: a capitalised head is taken only where it is
+# a word of a reference name's own (the IMF's "fund"), so no name of its own slips in (refs22)
+_MAIN_DESC_ANY_RE = re.compile(r"\b(?:the|that|this)\s+(?P<noun>[A-Za-z][a-z]{2,})\b(?!\s*['’]s?\b|\s+of\b)", re.I)
+
+
+def _main_pronouns(masked: str, blank: list[tuple[int, int]], pro_verb: bool = False,
+                   words: frozenset[str] = frozenset()) -> list[tuple[int, int]]:
     """The personal pronouns outside names, cues, reference clauses and the wh-phrase, in
     order; not a cleft's dummy "it" ("who was it ..."), nor with ``pro_verb`` the "it" of a
-    pro-verb ("when did X last do it": the action, no name)."""
+    pro-verb ("when did X last do it": the action, no name). With ``pro_verb``, also a
+    clause-final "there" and a definite description whose noun is one of ``words`` (the
+    reference names' own words: "the Fund" for the IMF, :data:`_MAIN_DESC_ANY_RE`)."""
     out = []
     for m in _PRONOUN_RE.finditer(masked):
         if any(a <= m.start() < b for a, b in blank):
@@ -815,6 +887,8 @@ def _main_pronouns(masked: str, blank: list[tuple[int, int]], pro_verb: bool = F
         out.append(m.span())
     if pro_verb:  # (a time question's asked event: "when had Z last gone there?")
         out += [m.span() for m in _THERE_RE.finditer(masked) if not any(a <= m.start() < b for a, b in blank)]
+        out += [m.span() for m in _MAIN_DESC_ANY_RE.finditer(masked) if m.group("noun").casefold() in words
+                and not any(a < m.end() and m.start() < b for a, b in blank)]
         out.sort()
     return out
 

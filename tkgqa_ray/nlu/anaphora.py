@@ -156,8 +156,8 @@ def _class_of(pronoun: str) -> str | None:
     "description" for another definite description (:data:`DESCRIPTION_RE`)."""
     if COUNTRY_ANAPHOR_RE.fullmatch(pronoun.strip()):
         return "country"
-    if DESCRIPTION_RE.fullmatch(pronoun.strip()):
-        return "description"
+    if DESCRIPTION_RE.fullmatch(pronoun.strip().casefold()):
+        return "description"  # (in either case: "with the Fund" agrees by its word, refs22)
     return PRONOUN_CLASS.get(pronoun.casefold())
 
 
@@ -173,7 +173,7 @@ def agreement(pronoun: str, f: Features) -> int:
     if c == "country":
         return 2 if f.kind == "country" else 0
     if c == "description":  # a word of the name's own (refs17)
-        return 2 if DESCRIPTION_RE.fullmatch(pronoun.strip()).group("noun") in f.words else 0
+        return 2 if DESCRIPTION_RE.fullmatch(pronoun.strip().casefold()).group("noun") in f.words else 0
     if c is None:
         return 0
     if f.kind == "unknown":

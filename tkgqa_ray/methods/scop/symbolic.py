@@ -200,8 +200,12 @@ def _pronoun_object(q: str, ref: Any) -> str | None:
     X threatened the police, not "X arrested someone" (a pro-form "after X did it / so"
     repeats the asked action and stays a parallel reference). The pattern is nlu's
     (:data:`tkgqa_ray.nlu.anaphora.OBJECT_PRONOUN_RE`), shared with TCC-RAG."""
-    if not ref.phrase or _light(ref.phrase) or ref.cue is None:
+    if not ref.phrase or ref.cue is None:
         return None
+    if _light(ref.phrase):  # only a motion verb's goal: "before X went there" (refs22)
+        tail = q[ref.mentions[0].end : ref.span[1]]
+        m = COUNTRY_ANAPHOR_RE.search(tail)
+        return m.group(0) if m and _motion_there(tail, m) else None
     # a nominal event with its agent after "by" ("prior to an appeal to **him** by Nigerian
     # doctors", "following a statement about **it** by X"): the pronoun is its object (refs18)
     head = q[ref.cue.end : ref.mentions[0].start]
@@ -221,9 +225,29 @@ def _pronoun_object(q: str, ref: Any) -> str | None:
     # "before Human Rights Watch visited **the country**": a definite description standing for
     # a country of the asked event, like "it" (nlu's agreement: a country only)
     m = COUNTRY_ANAPHOR_RE.search(tail)
-    if m and _acts_before(tail, m.start()):
+    if m and (_acts_before(tail, m.start()) or _motion_there(tail, m)):
         return m.group(0)
     return None
+
+
+# verbs of motion that carry their goal in a place adverb: "went / came / travelled there" is
+# "went to" the place (CAMEO 042, Make_a_visit: the lexicon's "go to", "travel to"), where
+# "went" alone is a light verb (_LIGHT_VERBS: "who went first ...")
+_MOTION_RE = re.compile(r"\b(?:went|gone|go|goes|going|came|come|comes|travell?ed|flew|headed|returned)\s*$", re.I)
+
+
+def _motion_there(tail: str, m: Any) -> bool:
+    """True when the place adverb ``m`` ("there") is the goal of a verb of motion right before
+    it ("... before Laura Silsby **went there**": she went to the country; refs22)."""
+    return m.group(0).lower() == "there" and bool(_MOTION_RE.search(tail[: m.start()]))
+
+
+def _goal_phrase(phrase: str, pronoun: str | None) -> str:
+    """A motion verb's phrase with its goal's preposition when the goal was "there" ("went"
+    -> "went to", the lexicon's Make_a_visit); any other phrase unchanged."""
+    if pronoun and pronoun.lower() == "there" and _MOTION_RE.search(phrase):
+        return phrase + " to"
+    return phrase
 
 
 def _action_noun(word: str) -> bool:
@@ -502,10 +526,11 @@ def _strict_parse(q: str, a: QuestionAnalysis, ctx: Any = None) -> dict:
             # reference's own action; a passive ("after being criticised by Japan") makes the
             # name its agent
             anchors.append(_own_action(q, ref, search[0], ms[0].text, phrase, ctx))
-        elif search is not None and _agrees(_pronoun_object(q, ref), main[0] if main else None):
+        elif search is not None and _agrees(pro := _pronoun_object(q, ref), main[0] if main else None):
             # "after X threatened them": the reference's own action on the asked event's name
-            # (one that agrees: "before a US envoy demanded them" are the talks, not Iran)
-            anchors.append([ms[0].text, ref.phrase, search[0] if search[0] != UNKNOWN else search[2]])
+            # (one that agrees: "before a US envoy demanded them" are the talks, not Iran;
+            # "before X went there": the goal of the motion, a country)
+            anchors.append([ms[0].text, _goal_phrase(ref.phrase, pro), search[0] if search[0] != UNKNOWN else search[2]])
         elif search is not None and (desc := _description_of(q, ref, main[:1])):
             # "... made a statement about the fund": the same, by a word of the name (refs17)
             anchors.append([ms[0].text, _drop(ref.phrase, desc), main[0].text])
