@@ -132,3 +132,98 @@ def test_lawmaker_is_also_a_member_of_the_legislature(actors):
     assert ("lawmaker", 0.9) in sector_forms("Member_of_Legislative_(Govt)")
     got = names_of(actors, "Who held consultations with a Swedish lawmaker?")["a Swedish lawmaker"]
     assert got == ("Lawmaker_(Sweden)", "Member_of_Legislative_(Govt)_(Sweden)")
+
+
+# ------------------------------------------------------------------ relation lexicon (paraphrase audit)
+LEX_RELS = [
+    "Investigate", "Provide_aid", "Provide_humanitarian_aid", "Provide_economic_aid",
+    "Express_intent_to_provide_economic_aid", "Express_intent_to_provide_humanitarian_aid",
+    "Occupy_territory", "Mobilize_or_increase_armed_forces", "Use_conventional_military_force", "Coerce",
+    "Ease_administrative_sanctions", "Impose_embargo,_boycott,_or_sanctions",
+    "Reduce_or_break_diplomatic_relations", "Reduce_relations",
+    "Express_intent_to_cooperate", "Express_intent_to_cooperate_economically", "Cooperate_economically",
+    "Express_intent_to_engage_in_diplomatic_cooperation_(such_as_policy_support)",
+    "Engage_in_diplomatic_cooperation", "Make_statement",
+]
+
+
+@pytest.fixture(scope="module")
+def lex():
+    from tkgqa_ray.nlu.lexicon import RelationLexicon
+
+    return RelationLexicon(LEX_RELS)
+
+
+@pytest.mark.parametrize("phrase, relation", [
+    ("launched an inquiry into", "Investigate"),
+    ("opened an investigation into", "Investigate"),
+    ("gave humanitarian assistance to", "Provide_humanitarian_aid"),
+    ("provided economic assistance to", "Provide_economic_aid"),
+    ("offered economic assistance to", "Express_intent_to_provide_economic_aid"),
+    ("took over territory of", "Occupy_territory"),
+    ("deployed forces against", "Mobilize_or_increase_armed_forces"),
+    ("relaxed sanctions on", "Ease_administrative_sanctions"),
+    ("cut diplomatic relations with", "Reduce_or_break_diplomatic_relations"),
+    ("say wanted diplomatic cooperation with", "Express_intent_to_engage_in_diplomatic_cooperation_(such_as_policy_support)"),
+    ("wanted economic cooperation with", "Express_intent_to_cooperate_economically"),
+    ("promised economic ties with", "Express_intent_to_cooperate_economically"),
+])
+def test_relation_rows(lex, phrase, relation):
+    h = lex.match(phrase)[0]
+    assert (h.relation, h.swap) == (relation, False)
+
+
+
+VISIT_RELS = ["Make_a_visit", "Host_a_visit", "Make_empathetic_comment", "Reduce_relations", "Make_statement", "Consult"]
+
+
+@pytest.fixture(scope="module")
+def vlex():
+    from tkgqa_ray.nlu.lexicon import RelationLexicon
+
+    return RelationLexicon(VISIT_RELS)
+
+
+@pytest.mark.parametrize("phrase", ["got a visit from", "had a visit from", "hosted a delegation from", "received a delegation from"])
+def test_receiving_a_visit(vlex, phrase):
+    hits = [(h.relation, h.swap) for h in vlex.match(phrase)[:2]]
+    assert set(hits) == {("Host_a_visit", False), ("Make_a_visit", True)}
+
+
+@pytest.mark.parametrize("phrase, relation", [
+    ("showed sympathy for", "Make_empathetic_comment"),
+    ("scaled down ties with", "Reduce_relations"),
+])
+def test_more_relation_rows(vlex, phrase, relation):
+    assert vlex.match(phrase)[0].relation == relation
+
+
+# ------------------------------------------------------------------ persons
+PERSONS = ["Sheikh_Hamad_bin_Isa_al_Khalifah", "Isa_Ayo_Salami", "Sir_Geoffrey_Howe", "General_People's_Congress",
+           "Cardinal_Health_Inc.", "Dmitry_Anatolyevich_Medvedev", "China", "Head_of_Government_(Egypt)", "Egypt"]
+
+
+@pytest.fixture(scope="module")
+def persons():
+    return EntityMatcher(PERSONS, [50, 40, 30, 20, 20, 500, 900, 100, 900])
+
+
+def test_titled_kg_name_written_with_another_title(persons):
+    q = "In the month King Hamad bin Isa al Khalifah phoned the head of the Egyptian government, who did the Egyptian leader appeal to?"
+    got = names_of(persons, q)
+    # the title written before it joins the mention, as before a person's name
+    assert got["King Hamad bin Isa al Khalifah"] == ("Sheikh_Hamad_bin_Isa_al_Khalifah",)
+    assert names_of(persons, "Who did Geoffrey Howe criticize?")["Geoffrey Howe"] == ("Sir_Geoffrey_Howe",)
+
+
+def test_title_dropping_only_for_persons():
+    from tkgqa_ray.nlu.entities import _untitled
+
+    assert _untitled("General_People's_Congress") is None
+    assert _untitled("Cardinal_Health_Inc.") is None
+    assert _untitled("Sheikh_Hamad_bin_Isa_al_Khalifah") == ("hamad", "bin", "isa", "al", "khalifah")
+
+
+def test_surname_after_a_fronted_conjunction(persons):
+    q = "Once Medvedev had made demands of China, with whom did China first engage in diplomatic cooperation?"
+    assert names_of(persons, q)["Medvedev"] == ("Dmitry_Anatolyevich_Medvedev",)

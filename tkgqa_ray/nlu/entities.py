@@ -49,6 +49,9 @@ _NOT_NAME = {
     "sept", "oct", "nov", "dec", "monday", "tuesday", "wednesday", "thursday", "friday",
     "saturday", "sunday", "first", "last", "prior", "following", "following", "same", "year",
     "month", "day", "date", "i", "according", "whoever", "please", "tell", "name", "list",
+    # conjunctions and adverbs that open a fronted time clause ("Once Medvedev had made demands
+    # of China, ..."; names21): the capital is the sentence's, the next word may be a surname
+    "once", "while", "as", "upon", "till", "whenever", "shortly", "soon", "right", "just", "immediately",
 }
 NAME_JOINERS = {"of", "and", "for", "the", "de", "la", "du", "(", ")", "-", "'", "&", "."}
 
@@ -147,6 +150,15 @@ class EntityMatcher:
                 if var not in self.by_norm:
                     self._insert(var, eids)
         self._add_bare_heads(names)
+        # a person's KG name that opens with a title ("Sheikh_Hamad_bin_Isa_al_Khalifah",
+        # "Sir_Geoffrey_Howe") is written with another title or none ("King Hamad bin Isa al
+        # Khalifah"; names21): the name without it is one more path, where no name has it
+        self._titled: set[int] = set()  # ... and such a name takes a title before it as a person's does
+        for eid, name in enumerate(names):
+            rest = _untitled(name)
+            if rest is not None and rest not in self.by_norm:
+                self._insert(rest, (eid,))
+                self._titled.add(eid)
         self._lower_names = {i for i, n in enumerate(names) if n == n.lower()}
         self._actors: ActorGrammar | None = None
         # acronyms: data/aliases.tsv's, then initials shared by no other name
@@ -388,7 +400,7 @@ class EntityMatcher:
             return None
         for i, j, m in tok_span:
             if i == te:
-                person = len(m.entity_ids) == 1 and m.entity_ids[0] in self.persons.words
+                person = len(m.entity_ids) == 1 and (m.entity_ids[0] in self.persons.words or m.entity_ids[0] in self._titled)
                 return (j, m) if person and m.source in ("exact", "surname") else None
         if covered[te]:
             return None
@@ -704,6 +716,28 @@ def _owner_variants(toks: tuple[str, ...]) -> list[tuple[str, ...]]:
                     out += [norm_tokens(a) + head for a in row.adjectives]
                 break
     return [v for var in out for v in (var, *_name_variants(var))]
+
+
+_NOT_PERSON_WORDS = {"of", "for", "and", "the", "inc", "inc.", "ltd", "co"}
+
+
+def _untitled(name: str) -> tuple[str, ...] | None:
+    """The folded tokens of a KG name after a leading title of data/person_names.tsv, when
+    the rest reads as a person's name: two words or more, the first capitalised, none an
+    organisation or function word ("General_People's_Congress", "Cardinal_Health_Inc." are
+    no titled persons); else None (names21)."""
+    words = [w for w in name.split("_") if w]
+    if "(" in name:
+        return None
+    for k in (3, 2, 1):
+        if len(words) - k >= 2 and norm_tokens(" ".join(words[:k])) in titles():
+            rest = words[k:]
+            if not (rest[0][:1].isupper() and rest[0].isalpha()):
+                return None
+            if any(fold(w) in organisation_words() or fold(w) in _NOT_PERSON_WORDS for w in rest):
+                return None
+            return norm_tokens(" ".join(rest))
+    return None
 
 
 def _bare_head(toks: tuple[str, ...]) -> tuple[str, ...] | None:
