@@ -269,7 +269,7 @@ def sector_forms(sector: str) -> list[tuple[str, float]]:
     data = _sector_rows().get(fold(sector.replace("_", " ")), [])
     out: dict[str, float] = {}
     for f, sc in data:
-        if f.startswith("@"):
+        if "@" in f:
             continue
         out[f] = max(out.get(f, 0.0), sc)
         # "X ministry" synonyms get "ministry of X" etc. too
@@ -291,6 +291,19 @@ def _flagged(flag: str) -> dict[str, float]:
         for f, sc in forms:
             if f == flag:
                 out[key] = sc
+    return out
+
+
+def people_modifiers() -> dict[str, list[tuple[tuple[str, ...], float]]]:
+    """Sector key -> (words, score) of forms "WORDS @people" (names21): a word written before a
+    country's people noun that makes those people this sector ("indigenous South Koreans",
+    "native Americans": the country's Indigenous_People, not its citizens)."""
+    out: dict[str, list[tuple[tuple[str, ...], float]]] = {}
+    for key, forms in _sector_rows().items():
+        for f, sc in forms:
+            words, at, flag = f.rpartition("@")
+            if at and flag == "people" and words.strip():
+                out.setdefault(key, []).append((norm_tokens(words), sc))
     return out
 
 
@@ -535,6 +548,7 @@ class ActorGrammar:
         self.template_poss_trie: dict = {}
         self.pairs: dict[tuple[int, int], tuple[int, ...]] = {}
         self.people: dict[int, float] = {}  # sector_id -> score of people nouns
+        self.people_mod_trie: dict = {}  # modifier words -> (sector_id, score): "indigenous" + people noun
         self.actors: dict[int, ActorName] = {}  # entity id -> decomposition
         self.sector_names: list[str] = []
         self.place_names: list[str] = []
@@ -589,9 +603,12 @@ class ActorGrammar:
         # sector forms
         peo = people_sectors()
         ctry = country_sectors()
+        mods = people_modifiers()
         for sk, sid in sector_ids.items():
             if sk in peo:
                 g.people[sid] = peo[sk]
+            for toks, sc in mods.get(sk, ()):
+                _insert(g.people_mod_trie, toks, (sid, sc))
             targets = [(sid, 1.0)] + ([(_COUNTRY, ctry[sk])] if sk in ctry else [])
             for form, sc in sector_forms(g.sector_names[sid]):
                 for tid, w in targets:
@@ -608,7 +625,8 @@ class ActorGrammar:
                         if toks:
                             _insert(g.sector_trie, toks, (tid, sc * w))
         g._add_named_institutions(names, plain)
-        g._starts = set(g.place_trie) | set(g.sector_trie) | set(g.template_trie) | set(g.template_poss_trie) | _DETS
+        g._starts = (set(g.place_trie) | set(g.sector_trie) | set(g.template_trie) | set(g.template_poss_trie)
+                     | set(g.people_mod_trie) | _DETS)
         g._fuzzy_vocab = sorted(t for t, node in g.place_trie.items() if _END in node and len(t) >= _FUZZY_MIN_LEN)
         return g
 
@@ -807,6 +825,11 @@ class ActorGrammar:
             own = self._combine([(_COUNTRY, 1.0)], [v for v in pvals if v[1] == "name" and lex.resolve(self.place_names[v[0]])])
             if own:
                 yield pend, own
+        # H: a sector's modifier before a people noun ("indigenous South Koreans", "native
+        # Americans"; names21): those people as that sector of their country
+        for mend, mvals in _walk(self.people_mod_trie, norms, j):
+            for pend, pvals in self._places(norms, mend, ("people",), cap_ok):
+                yield pend, self._combine(mvals, pvals)
         # C: people nouns ("Peruvians"); "the French" (collective adjective after "the")
         if self.people:
             psec = list(self.people.items())

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from tkgqa_ray.kg.table import table_cache_key
 
-from .actors import ActorGrammar, decompose, place_lexicon
+from .actors import ActorGrammar, decompose, place_lexicon, plural
 from .anaphora import organisation_words
 from .names import DOMINANCE, PersonNames, titles
 from .text import INITIAL_SKIP as _INITIAL_SKIP, drop_article, fold, initials, norm_tokens, tokenize
@@ -49,6 +49,9 @@ _NOT_NAME = {
     "sept", "oct", "nov", "dec", "monday", "tuesday", "wednesday", "thursday", "friday",
     "saturday", "sunday", "first", "last", "prior", "following", "following", "same", "year",
     "month", "day", "date", "i", "according", "whoever", "please", "tell", "name", "list",
+    # conjunctions and adverbs that open a fronted time clause ("Once Medvedev had made demands
+    # of China, ..."; names21): the capital is the sentence's, the next word may be a surname
+    "once", "while", "as", "upon", "till", "whenever", "shortly", "soon", "right", "just", "immediately",
 }
 NAME_JOINERS = {"of", "and", "for", "the", "de", "la", "du", "(", ")", "-", "'", "&", "."}
 
@@ -137,7 +140,7 @@ class EntityMatcher:
         # written variants of a name (nlu11): "UN" for "United Nations" and back ("the UN Interim
         # Administration in Kosovo"), British "-isation" for "-ization" ("organisations")
         for toks, eids in list(self.by_norm.items()):
-            for var in _name_variants(toks):
+            for var in _name_variants(toks) + _plural_variants(toks):
                 if var not in self.by_norm:
                     self._insert(var, eids)
         # the owner written before the name (names15): "Korea's People First Party"
@@ -146,6 +149,16 @@ class EntityMatcher:
             for var in _owner_variants(toks):
                 if var not in self.by_norm:
                     self._insert(var, eids)
+        self._add_bare_heads(names)
+        # a person's KG name that opens with a title ("Sheikh_Hamad_bin_Isa_al_Khalifah",
+        # "Sir_Geoffrey_Howe") is written with another title or none ("King Hamad bin Isa al
+        # Khalifah"; names21): the name without it is one more path, where no name has it
+        self._titled: set[int] = set()  # ... and such a name takes a title before it as a person's does
+        for eid, name in enumerate(names):
+            rest = _untitled(name)
+            if rest is not None and rest not in self.by_norm:
+                self._insert(rest, (eid,))
+                self._titled.add(eid)
         self._lower_names = {i for i, n in enumerate(names) if n == n.lower()}
         self._actors: ActorGrammar | None = None
         # acronyms: data/aliases.tsv's, then initials shared by no other name
@@ -204,6 +217,27 @@ class EntityMatcher:
             eids.sort(key=lambda e: -facts[e])
             if len(eids) == 1 or facts[eids[0]] >= DOMINANCE * max(facts[eids[1]], 1):
                 self.acronyms[ini] = (eids[0],)
+
+    def _add_bare_heads(self, names: list[str]) -> None:
+        """An organisation's name with its country tacked on after it, ICEWS's way of keeping
+        namesakes apart ("People_First_Party_Korea", "Maoist_People's_Liberation_Army_Nepal"),
+        is written without the country ("the People First Party"), as news name a party
+        (names21). The head before the place is one more name when it ends in an organisation
+        word (party, army, club, ...), does not itself begin with a place ("U.S. forces" is the
+        actor grammar's), and names no other entity: neither another name's head nor the
+        sector of an actor ("National Front" stays ambiguous with National_Front_(Laos))."""
+        heads: dict[tuple[str, ...], list[int]] = {}
+        for eid, name in enumerate(names):
+            head = _bare_head(norm_tokens(name))
+            if head is not None:
+                heads.setdefault(head, []).append(eid)
+        if not heads:
+            return
+        sectors = {norm_tokens(a.sector) for n in names if n.endswith(")") and (a := decompose(n)) is not None}
+        for head, eids in heads.items():
+            if len(eids) == 1 and head not in self.by_norm and head not in sectors:
+                for var in (head, *_name_variants(head)):
+                    self._insert(var, (eids[0],))
 
     def _insert(self, toks: tuple[str, ...], eids: tuple[int, ...]) -> None:
         node = self.root
@@ -282,10 +316,11 @@ class EntityMatcher:
             if all(spans[k][1] - spans[k][0] < a.end - a.core_start for k in over):
                 dropped.update(over)
                 s, e = toks[a.start].start, toks[a.end - 1].end
-                ids = tuple(c[0] for c in a.candidates)
+                cands = a.candidates + _sector_name_candidates([spans[k] for k in over], a)
+                ids = tuple(c[0] for c in cands)
                 out.append(
                     Mention(question[s:e], s, e, ids, tuple(self.names[x] for x in ids),
-                            a.candidates[0][1], "actor", tuple(c[1] for c in a.candidates))
+                            cands[0][1], "actor", tuple(c[1] for c in cands))
                 )
         out += [m for k, (_, _, m) in enumerate(spans) if k not in dropped]
         out.sort(key=lambda m: m.start)
@@ -365,7 +400,7 @@ class EntityMatcher:
             return None
         for i, j, m in tok_span:
             if i == te:
-                person = len(m.entity_ids) == 1 and m.entity_ids[0] in self.persons.words
+                person = len(m.entity_ids) == 1 and (m.entity_ids[0] in self.persons.words or m.entity_ids[0] in self._titled)
                 return (j, m) if person and m.source in ("exact", "surname") else None
         if covered[te]:
             return None
@@ -573,6 +608,22 @@ class EntityMatcher:
         return out
 
 
+_SECTOR_NAME_WEIGHT = 0.9
+
+
+def _sector_name_candidates(over: list, a: Any) -> tuple[tuple[int, float], ...]:
+    """"Romania's National Liberal Party": the actor reading (National_Liberal_Party_(Romania))
+    wins, but ICEWS codes the same party by its bare name too (National_Liberal_Party), so an
+    exact name of two words or more that the actor's words end with stays a later candidate,
+    a shade lower (names21); alignment takes it where the actor has no fact for the event."""
+    have = {c[0] for c in a.candidates}
+    out = []
+    for i, j, m in over:
+        if j == a.end and j - i >= 2 and i >= a.core_start:
+            out += [(e, a.candidates[0][1] * _SECTOR_NAME_WEIGHT) for e in m.entity_ids if e not in have]
+    return tuple(out)
+
+
 def _title_end(toks: list, k: int, covered: list[bool]) -> int | None:
     """The token after the longest title (data/person_names.tsv) written from ``k`` with a
     capital, its tokens covered by no mention and a capitalised word after it; else None."""
@@ -624,6 +675,18 @@ def _name_variants(toks: tuple[str, ...]) -> list[tuple[str, ...]]:
     return out
 
 
+def _plural_variants(toks: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """An organisation's name whose head is a count noun, written in the plural for its
+    members ("the Tibetan independence forces" for Tibetan_Independence_Force, "the Qassam
+    brigades"; names21): a plain name of two words or more ending in a singular organisation
+    word of data/agreement.tsv gets that word's plural. (Lower-case inner words already
+    match: a surface is dropped only when it is all lower case.)"""
+    if len(toks) < 2 or "(" in toks or toks[-1] not in organisation_words():
+        return []
+    p = plural(toks[-1])
+    return [toks[:-1] + (p,)] if p != toks[-1] else []
+
+
 def _owner_variants(toks: tuple[str, ...]) -> list[tuple[str, ...]]:
     """A name that says whose it is after the rest, written with the owner first, as English
     does (names15): a place at the end of a plain name ("people first party korea") as the
@@ -653,6 +716,44 @@ def _owner_variants(toks: tuple[str, ...]) -> list[tuple[str, ...]]:
                     out += [norm_tokens(a) + head for a in row.adjectives]
                 break
     return [v for var in out for v in (var, *_name_variants(var))]
+
+
+_NOT_PERSON_WORDS = {"of", "for", "and", "the", "inc", "inc.", "ltd", "co"}
+
+
+def _untitled(name: str) -> tuple[str, ...] | None:
+    """The folded tokens of a KG name after a leading title of data/person_names.tsv, when
+    the rest reads as a person's name: two words or more, the first capitalised, none an
+    organisation or function word ("General_People's_Congress", "Cardinal_Health_Inc." are
+    no titled persons); else None (names21)."""
+    words = [w for w in name.split("_") if w]
+    if "(" in name:
+        return None
+    for k in (3, 2, 1):
+        if len(words) - k >= 2 and norm_tokens(" ".join(words[:k])) in titles():
+            rest = words[k:]
+            if not (rest[0][:1].isupper() and rest[0].isalpha()):
+                return None
+            if any(fold(w) in organisation_words() or fold(w) in _NOT_PERSON_WORDS for w in rest):
+                return None
+            return norm_tokens(" ".join(rest))
+    return None
+
+
+def _bare_head(toks: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The words of a plain name before a place that ends it ("people first party" of
+    "people first party korea"), when they read as an organisation's own name: two words or
+    more, the last an organisation word, the first no place; else None (names21)."""
+    if "(" in toks or "of" in toks or len(toks) < 3:
+        return None
+    lex = place_lexicon()
+    for n in (3, 2, 1):
+        if len(toks) - n >= 2 and lex.named(toks[-n:]) is not None:
+            head = toks[:-n]
+            if head[-1] in organisation_words() and not any(lex.named(head[:k]) for k in range(1, len(head))):
+                return head
+            return None
+    return None
 
 
 _POSS_GAP_RE = re.compile(r"['’]s\s+")

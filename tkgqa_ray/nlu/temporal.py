@@ -609,8 +609,10 @@ _IMPERATIVE_TIME_RE = re.compile(
 # names19: an explicit-time adjunct may restrict the noun before its relative ("the day in 2005
 # when X ...", "the months before October 2009 in which X ...", "the day in 2011 on which ..."):
 # the noun phrase still asks a time at its unit, and the adjunct stays the question's time cue.
+# names21: "of" restricts the noun the same way ("(Can you list) the months of 2015 in which X
+# ...", "the days of March 2010 on which ..."): a part of a named period, still a time asked.
 _NOUN_TIME_ADJUNCT = (
-    rf"(?:\s+(?:in|during|before|after|since|until|prior\s+to)\s+"
+    rf"(?:\s+(?:in|of|during|before|after|since|until|prior\s+to)\s+"
     rf"(?:(?:early|late|mid)[\s-]+)?(?:(?:{_MONTH_RE}|the|of|\d{{1,2}}(?:st|nd|rd|th)?)\.?,?\s+)*(?:1[5-9]|2[0-2])\d\d)"
 )
 # ... so a "when" right after such an adjunct is that noun's relative, no event cue of its own
