@@ -91,3 +91,19 @@ def am():
 def test_actor_forms(am, q, surface, name):
     got = names_of(am, q)
     assert got[surface][0] == name
+
+
+# ------------------------------------------------------------------ relation lexicon
+@pytest.mark.parametrize("phrase, relation", [
+    ("kept sanctions on", "Refuse_to_ease_administrative_sanctions"),
+    ("maintained sanctions on", "Refuse_to_ease_administrative_sanctions"),
+    ("kept the embargo on", "Refuse_to_ease_economic_sanctions,_boycott,_or_embargo"),
+    ("eased sanctions on", "Ease_administrative_sanctions"),
+    ("imposed sanctions on", "Impose_embargo,_boycott,_or_sanctions"),
+])
+def test_keeping_sanctions_is_refusing_to_ease_them(phrase, relation):
+    from tkgqa_ray.nlu.lexicon import RelationLexicon
+
+    lex = RelationLexicon(["Refuse_to_ease_administrative_sanctions", "Refuse_to_ease_economic_sanctions,_boycott,_or_embargo",
+                           "Ease_administrative_sanctions", "Impose_embargo,_boycott,_or_sanctions"])
+    assert lex.match(phrase)[0].relation == relation
