@@ -536,6 +536,22 @@ def _no_noun_at(norms: list[str], k: int) -> bool:
     return k >= len(norms) or not norms[k][:1].isalpha() or norms[k] in _AFTER_NOUN or norms[k].endswith("ed")
 
 
+# Arabic article / kinship particles that open a group's name, joined to the next word by a
+# hyphen or a space ("al-Qaeda" / "Al Qaeda", "Al-Shabaab" / "al Shabaab"; names22)
+_HYPHEN_PARTICLES = frozenset({"al", "el", "ad", "ash", "as", "ar", "an", "bin", "ibn", "abu", "ansar"})
+
+
+def _hyphen_variants(toks: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """A place form and its other writing of a particle's join: "al qaeda" <-> "al - qaeda"
+    (ICEWS writes Al_Qaeda, news "al-Qaeda"; Al-Shabaab the other way; names22)."""
+    out = [toks]
+    if "-" in toks[1:-1]:
+        out.append(tuple(t for t in toks if t != "-"))
+    elif len(toks) >= 2 and toks[0] in _HYPHEN_PARTICLES:
+        out.append((toks[0], "-") + toks[1:])
+    return out
+
+
 class ActorGrammar:
     """Precomputed actor grammar of one entity list. Build: :meth:`from_names`."""
 
@@ -595,11 +611,11 @@ class ActorGrammar:
             names_, adjs, people = lex.forms(g.place_names[pid])
             for kind, forms in (("name", names_), ("adj", adjs), ("people", people)):
                 for f in forms:
-                    toks = norm_tokens(f)
-                    if toks[:1] == ("the",) and len(toks) > 1:  # "the Gambia": the article is optional
-                        _insert(g.place_trie, toks[1:], (pid, kind, any(c.isupper() for c in f)))
-                    if toks:
-                        _insert(g.place_trie, toks, (pid, kind, any(c.isupper() for c in f)))
+                    for toks in _hyphen_variants(norm_tokens(f)):
+                        if toks[:1] == ("the",) and len(toks) > 1:  # "the Gambia": the article is optional
+                            _insert(g.place_trie, toks[1:], (pid, kind, any(c.isupper() for c in f)))
+                        if toks:
+                            _insert(g.place_trie, toks, (pid, kind, any(c.isupper() for c in f)))
         # sector forms
         peo = people_sectors()
         ctry = country_sectors()

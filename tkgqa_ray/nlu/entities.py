@@ -21,6 +21,7 @@ runs of capitalised tokens not covered by an exact match are searched in the ent
 
 from __future__ import annotations
 
+import functools
 import re
 import threading
 from dataclasses import dataclass
@@ -378,6 +379,7 @@ class EntityMatcher:
                 end, eid = run
                 a, b = toks[k].start, toks[end - 1].end
                 added.append(Mention(question[a:b], a, b, (eid,), (self.names[eid],), 1.0, "surname"))
+                tok_span.append((k, end, added[-1]))  # a later bare surname refers back to it (names22)
                 k = end
                 continue
             eid = None if all_lower else self._surname_at(toks, k, covered)
@@ -514,8 +516,10 @@ class EntityMatcher:
             # a bare surname: only of a person-like exact name of two words or more, or of an
             # embedding match whose KG name ends in that surname too ("Uhuru Kenyatta" for
             # Uhuru_Muigai_Kenyatta ... "Kenyatta"; nlu11)
-            spelt = m.source == "exact" or (m.source == "embedding" and core
-                                             and norm_tokens(m.names[0])[-1:] == (core[-1],))
+            # ... or of a person read from its written words ("Ashraf Ghani" for
+            # Ashraf_Ghani_Ahmadzai ... "Ghani": the question wrote the surname; names22)
+            spelt = m.source in ("exact", "surname") or (m.source == "embedding" and core
+                                                         and norm_tokens(m.names[0])[-1:] == (core[-1],))
             if not det and (not spelt or "(" in m.names[0] or len(core) < 2):
                 continue
             if det:  # "the head of Pakistan's government ... the head of government" (nlu11):
@@ -662,7 +666,9 @@ _IZE_RE = re.compile(r"(?<=\w{3})iz(?=(?:ation|ations|e|es|ed|ing)$)")
 
 def _name_variants(toks: tuple[str, ...]) -> list[tuple[str, ...]]:
     """Other spellings of a name's folded tokens: "un ..." <-> "united nations ..." (a name of
-    three words or more) and the British "-is-" of "-iz-" words ("organization")."""
+    three words or more), the British "-is-" of "-iz-" words ("organization"), the other
+    spelling of data/spellings.tsv's words ("asean defense ministers" <-> "... defence ...")
+    and a hyphen written as a space ("al - thani" as "al thani"; names22)."""
     out: list[tuple[str, ...]] = []
     if len(toks) > 2 and toks[:2] == ("united", "nations"):
         out.append(("un",) + toks[2:])
@@ -672,6 +678,31 @@ def _name_variants(toks: tuple[str, ...]) -> list[tuple[str, ...]]:
         brit = tuple(_IZE_RE.sub("is", t) for t in base)
         if brit != base:
             out.append(brit)
+    other = _spellings()
+    for base in [toks] + out:
+        var = tuple(other.get(t, t) for t in base)
+        if var != base and var not in out:
+            out.append(var)
+    for base in [toks] + out:
+        if "-" in base[1:-1]:
+            var = tuple(t for t in base if t != "-")
+            if var not in out:
+                out.append(var)
+    return out
+
+
+@functools.lru_cache(maxsize=1)
+def _spellings() -> dict[str, str]:
+    """Folded word -> its other spelling, both ways (data/spellings.tsv: American / British,
+    names22): ICEWS spells a name one way, a question the other."""
+    from importlib import resources
+
+    out: dict[str, str] = {}
+    text = resources.files("tkgqa_ray.nlu").joinpath("data", "spellings.tsv").read_text(encoding="utf-8")
+    for line in text.splitlines():
+        if line.strip() and not line.startswith("#"):
+            a, b = line.split("\t")[:2]
+            out[fold(a.strip())], out[fold(b.strip())] = fold(b.strip()), fold(a.strip())
     return out
 
 

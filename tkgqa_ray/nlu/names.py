@@ -144,6 +144,11 @@ class PersonNames:
                         ids.append(eid)
         self.facts = [int(weights[e]) if weights is not None else 0 for e in range(len(self.names))]
         self._keys = list(self.index)
+        # index words by their i/y-folded spelling (names22): Russian "й" / "ы" are written "i"
+        # or "y" ("Shoigu" / Shoygu, "Sergei" / Sergey, "Yuri" / Yury)
+        self._iy: dict[str, list[str]] = {}
+        for k in self._keys:
+            self._iy.setdefault(_iy_key(k), []).append(k)
 
     # ------------------------------------------------------------------ readings
     def readings(self, written: Sequence[str]) -> list[NameReading]:
@@ -187,12 +192,13 @@ class PersonNames:
     def _variants(self, word: str, cutoff: float = ANCHOR_FUZZY) -> list[str]:
         """Index words spelt like ``word`` (fuzz.ratio >= ``cutoff``, ANCHOR_FUZZY_MIN_LEN
         letters or more; not the word with or without a plural "s"): "afwerki" -> "afewerki"."""
+        iy = [k for k in self._iy.get(_iy_key(word), ()) if k != word]
         if len(word) < ANCHOR_FUZZY_MIN_LEN:
-            return []
+            return iy
         hits = process.extract(word, self._keys, scorer=fuzz.ratio, processor=None,
                                score_cutoff=cutoff, limit=3)
         # an English inflection is no spelling variant ("People" is no "Peoples" of a name)
-        return [k for k, _, _ in hits if len(k) >= ANCHOR_FUZZY_MIN_LEN and k.rstrip("s") != word.rstrip("s")]
+        return iy + [k for k, _, _ in hits if len(k) >= ANCHOR_FUZZY_MIN_LEN and k.rstrip("s") != word.rstrip("s") and k not in iy]
 
     # ------------------------------------------------------------------ the conservative choice
     def sole(self, written: Sequence[str]) -> int | None:
@@ -257,6 +263,13 @@ def nicknames() -> dict[str, frozenset[str]]:
     return {k: frozenset(v) for k, v in out.items()}
 
 
+def _iy_key(word: str) -> str:
+    """``word`` with every "y" written "i" (names22): one key for the two transliterations of
+    a Russian name's "й" / "ы" ("shoygu" and "shoigu"), which fuzz.ratio puts below the
+    cutoffs in short words."""
+    return word.replace("y", "i")
+
+
 def _capitalised(word: str) -> bool:
     """A written name word: capitalised, or a lowercase particle joined by a hyphen to a
     capitalised word ("al-Qirbi"), as :func:`person_words` takes them."""
@@ -270,7 +283,7 @@ def _word_matches(w: str, b: str) -> bool:
     data/person_names.tsv, only here, where the surname has matched already)."""
     if _INITIAL_RE.fullmatch(w):
         return b[:1] == w[0]
-    return w == b or (len(w) >= 4 and fuzz.ratio(w, b) >= EARLIER_FUZZY) or b in nicknames().get(w, ())
+    return w == b or _iy_key(w) == _iy_key(b) or (len(w) >= 4 and fuzz.ratio(w, b) >= EARLIER_FUZZY) or b in nicknames().get(w, ())
 
 
 def _earlier_words_match(earlier: list[str], before: list[str]) -> bool:
