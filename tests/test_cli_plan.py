@@ -88,6 +88,27 @@ def test_plan_tccrag_roles_and_real_prompts(ds_root):
     assert plan.total_tokens == round(plan.tokens_per_question * 5)
 
 
+@pytest.mark.parametrize("backend", ["onnx", "torch"])
+def test_plan_encodes_with_the_runs_encoder_and_backend(ds_root, backend, monkeypatch):
+    # the plan's evidence (so its prompt sizes) must come from the vectors the run would use:
+    # it once built its service with the torch default whatever `embeddings.backend` said
+    import tkgqa_ray.embed.service as service
+
+    seen = []
+
+    class Recording(service.EmbeddingService):
+        def __init__(self, table, **kw):
+            seen.append(kw)
+            super().__init__(table, **kw)
+
+    monkeypatch.setattr(service, "EmbeddingService", Recording)
+    cfg = cfg_for(ds_root, "method=rag", f"embeddings.backend={backend}")
+    make_plan(cfg, sample=1)
+    (kw,) = seen
+    assert kw["backend"] == backend and kw["encoder_name"] == cfg.embeddings.encoder
+    assert kw["indices"] == tuple(cfg.embeddings.indices) and kw["cache_dir"] == cfg.embeddings.cache_dir
+
+
 @pytest.mark.parametrize("method", sorted(p.stem for p in (CONF_DIR / "method").glob("*.yaml")))
 def test_plan_builds_every_method(ds_root, method):
     # scop and llm_only have `options: {}` (an empty DictConfig), which once crashed `plan`

@@ -153,10 +153,9 @@ def _build_method(cfg: DictConfig, table: Any, backbone: Any):
     from tkgqa_ray.embed.service import EmbeddingService
     from tkgqa_ray.kg.store import FactStore
     from tkgqa_ray.methods.base import method_class
+    from tkgqa_ray.pipeline.resources import embedding_settings
 
-    e = cfg.embeddings
-    emb = EmbeddingService(table, encoder_name=str(e.encoder), cache_dir=str(e.cache_dir),
-                           indices=tuple(e.indices), device=e.device)
+    emb = EmbeddingService(table, **embedding_settings(cfg))  # the run's encoder and backend
     # `options: {}` composes to an empty (falsy) DictConfig: test for None, not truth
     opts = cfg.method.get("options")
     options = {} if opts is None else dict(OmegaConf.to_container(opts, resolve=True))

@@ -167,6 +167,15 @@ def _build_store(table: Any, kg_path: str, cfg: DictConfig, run_id: str, namespa
     )
 
 
+def embedding_settings(cfg: DictConfig) -> dict[str, Any]:
+    """The ``EmbeddingService`` keyword arguments of ``cfg.embeddings``: one source for the run's
+    actor and for ``tkgqa-ray plan``'s in-process service, so a plan encodes with the run's
+    encoder *and backend* (its evidence, hence its prompt sizes, are the run's)."""
+    e = cfg.embeddings
+    return {"encoder_name": str(e.encoder), "cache_dir": str(e.cache_dir), "indices": tuple(e.indices),
+            "device": e.device, "threads": e.threads, "backend": str(e.backend)}
+
+
 def _build_embeddings(kg_path: str, cfg: DictConfig, run_id: str, namespace: str | None):
     """The run's embedding-service actor (:mod:`tkgqa_ray.embed.actor`), rebuilt from the KG
     file if it is restarted; not waited for: its one-time index builds overlap the workers
@@ -177,9 +186,7 @@ def _build_embeddings(kg_path: str, cfg: DictConfig, run_id: str, namespace: str
     client = EmbeddingClient.create(
         kg_path, name=f"tkgqa-embed-{run_id}", namespace=namespace, get_if_exists=False,
         num_cpus=float(e.num_cpus), max_restarts=int(cfg.store.max_restarts), max_concurrency=8,
-        wait=False, warm=bool(e.warm),
-        encoder_name=str(e.encoder), cache_dir=str(e.cache_dir), indices=tuple(e.indices), device=e.device,
-        threads=e.threads, backend=str(e.backend),
+        wait=False, warm=bool(e.warm), **embedding_settings(cfg),
     )
     return client
 
