@@ -29,7 +29,7 @@ from .relations import relation_phrase
 from .statement import LEAD_RE, statement_reference
 from .temporal import SEQ_GERUND_RE, SEQ_VERBS, Cue, infer_answer_type, infer_time_level, parse_temporal_cues
 from .lexicon import _IRREGULAR as _PAST_FORMS, stem
-from .text import fold, mask_spans, tokenize
+from .text import fold, mask_spans, norm_tokens, tokenize
 from .wrappers import wrapper_spans
 
 _AUX = {
@@ -265,6 +265,13 @@ _OPEN_WH_RE = re.compile(
 _INVERTED_AUX_RE = re.compile(
     r"\b(?:did|does|do|was|were|is|are|has|have|had)(?:\s{2,}|\s+(?:the|a|an)\s{2,}|\s+(?:he|she|it|they)\s+)\S", re.I)
 _SEQ_CUE_RE = re.compile(rf"(?:[a-z]+\s+)?{SEQ_VERBS}", re.I)
+# a causative "have" + a name + a past participle ending the clause: "before the NRM **had
+# Ugandans arrested**" -- the subject had it done to the name (NRM arrested Ugandans), no
+# inverted auxiliary of the main clause ("did X ... before Y had Z arrested?"), whose
+# participle takes an object or a name of its own ("had British citizens last accused Blair")
+# (refs23)
+_CAUSATIVE_RE = re.compile(
+    r"(?:had|has|have)\s{3,}(?:[a-z]+ly\s+)?[a-z]+(?:ed|en|wn)(?:\s+(?:again|too|as\s+well))?\s{0,2}(?:[,;?.!]|$)", re.I)
 
 
 def _cue_leads(masked: str, cues: list[Cue]) -> list[tuple[int, int]]:
@@ -322,7 +329,7 @@ def _ref_region(masked: str, cue: Cue, other_cues: list[Cue], names: list[tuple[
         # (the name may run up to the region's end: "had British citizens **last** accused
         # Blair", where the ordinal cue ends the region right after the name; refs21)
         inv = _INVERTED_AUX_RE.search(masked, cue.end)
-        if inv and inv.start() < end:
+        if inv and inv.start() < end and not _CAUSATIVE_RE.match(masked, inv.start()):
             end = inv.start()
     adj = _adjacent_subject(masked, cue.end, end, list(names))
     if adj is not None:
@@ -615,6 +622,7 @@ def _analyze(question: str, matcher: EntityMatcher, embeddings: Any = None, extr
         wspans.append(tail.span())
     unwrapped = mask_spans(question, wspans) if wspans else question
     mentions = _with_name_prefixes(unwrapped, find_entity_mentions(unwrapped, matcher, embeddings))
+    mentions = _with_possessed_names(unwrapped, mentions, matcher)
     if extra:
         mentions = sorted(mentions + [x for x in extra if not any(m.start < x.end and x.start < m.end for m in mentions)],
                           key=lambda m: m.start)
@@ -801,6 +809,34 @@ def _with_name_prefixes(text: str, mentions: list[Mention]) -> list[Mention]:
                 break
         out.append(m)
     return out
+
+
+# a possessive pronoun + a capitalised run no mention covers: "Japan offered aid to **its
+# Self-Defense Forces**" (refs23)
+_POSSESSED_RUN_RE = re.compile(r"\b(?P<pro>its|their|his|her)\s+(?P<run>[A-Z][\w'’-]*(?:\s+(?:of\s+(?:the\s+)?)?[A-Z][\w'’-]*)*)")
+
+
+def _with_possessed_names(text: str, mentions: list[Mention], matcher: EntityMatcher) -> list[Mention]:
+    """Mentions plus the KG name of a possessive pronoun's capitalised noun phrase that the KG
+    writes with its possessor's name in front ("its Self-Defense Forces" after Japan is
+    Japan_Self-Defense_Forces; the KG names an institution of a country or group
+    "<Possessor>_<Name>": Japan_Red_Army, Kuwait_Investment_Authority). The possessor is a name
+    written earlier that the pronoun agrees with (nlu.anaphora), the nearest first, and only
+    a plain KG name with that exact composed name counts; the mention covers the pronoun,
+    which would otherwise be read as another slot of the event (refs23)."""
+    out = list(mentions)
+    for r in _POSSESSED_RUN_RE.finditer(text):
+        if any(m.start < r.end() and r.start() < m.end for m in out):
+            continue
+        before = [m for m in reversed(mentions) if m.end <= r.start() and m.name and "(" not in m.name]
+        found = [(m, tuple(matcher.by_norm.get(norm_tokens(f"{m.name} {r.group('run')}"), ()))) for m in before]
+        found = [(m, ids) for m, ids in found if len(ids) == 1]
+        k = antecedent(r.group("pro"), [(m.text, m.name) for m, _ in found]) if found else None
+        if k is not None:
+            ids = found[k][1]
+            out.append(Mention(text=r.group(0), start=r.start(), end=r.end(), entity_ids=ids,
+                               names=(matcher.names[ids[0]],)))
+    return sorted(out, key=lambda m: m.start)
 
 
 _SENTENCE_END_RE = re.compile(r"[.;:!?](?=\s+\S)")

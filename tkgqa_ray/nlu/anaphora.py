@@ -46,7 +46,7 @@ PRONOUN_RE = re.compile(r"\b(?:" + "|".join(sorted(PRONOUN_CLASS, key=len, rever
 _PLURAL_HEADS = {"police", "people", "men", "women", "children", "fishermen", "french", "british", "dutch", "swiss", "chinese",
                  "japanese", "lebanese", "sudanese", "vietnamese", "portuguese", "congolese", "irish", "welsh"}
 # collective nouns, referred back to as "it" or "they" ("the Russian military ... it")
-_COLLECTIVE_HEADS = {"military", "media", "personnel", "staff", "clergy", "youth", "public", "army"}
+_COLLECTIVE_HEADS = {"military", "media", "personnel", "staff", "clergy", "youth", "public", "army", "business"}
 _NOT_PLURAL = {"news", "affairs", "congress", "status", "bus", "us", "is", "its", "this", "has", "was", "as"}
 
 
