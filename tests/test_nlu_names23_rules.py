@@ -14,6 +14,10 @@ data/aliases.tsv: "the Democrats" is Democratic_Party.
 Capitals (nlu/actors.py, rule F): a capital (or a place's other name) before "'s" and a plain
 noun is its country ("Beijing's position"); before a sector the possessive stays A's actor
 reading ("Beijing's government"), before a capitalised name it only locates that name.
+
+Own entity by another name (nlu/actors.py): a place whose actors the KG names by one name
+(``Cabinet_..._(Holy_See_(Vatican_City_State))``) and the state itself by another of the place
+lexicon's names (``Holy_See``): the place's other names ("the Vatican") are that entity.
 """
 
 from __future__ import annotations
@@ -110,3 +114,16 @@ def test_real_kg_actor_references(real_kg_table):
         ("When did the Democrats call for reform?", "Democrats", "Democratic_Party"),
     ]:
         assert first(m, q).get(surface) == name, q
+
+
+# ------------------------------------------------------------------ own entity by another name
+def test_place_entity_by_another_of_its_names():
+    m = EntityMatcher(["Holy_See", "Cabinet_/_Council_of_Ministers_/_Advisors_(Holy_See_(Vatican_City_State))",
+                       "Government_(Holy_See_(Vatican_City_State))", "Italy"])
+    assert first(m, "Who praised the Vatican?") == {"the Vatican": "Holy_See"}
+    assert first(m, "Who praised the Vatican's position?") == {"the Vatican": "Holy_See"}
+    got = first(m, "Did the Vatican's cabinet meet Italy?")
+    assert got["the Vatican's cabinet"].startswith("Cabinet_")
+    # no own entity by any of its names: nothing to read
+    m = EntityMatcher(["Government_(Holy_See_(Vatican_City_State))", "Italy"])
+    assert "the Vatican" not in first(m, "Who praised the Vatican?")

@@ -627,6 +627,8 @@ class ActorGrammar:
                 place_ids[pk] = len(g.place_names)
                 g.place_names.append(a.place)
                 own = plain.get(norm_tokens(a.place))
+                if own is None:  # ... by another of its names (names23: Holy_See for the actors'
+                    own = g._own_by_other_name(a.place, plain)  # Holy_See_(Vatican_City_State))
                 if own is not None:  # the place is an entity itself ("Iraq")
                     g.pairs[(_COUNTRY, place_ids[pk])] = (own,)
             key = (sector_ids[sk], place_ids[pk])
@@ -670,6 +672,20 @@ class ActorGrammar:
                      | set(g.people_mod_trie) | _DETS)
         g._fuzzy_vocab = sorted(t for t, node in g.place_trie.items() if _END in node and len(t) >= _FUZZY_MIN_LEN)
         return g
+
+    @staticmethod
+    def _own_by_other_name(place: str, plain: dict) -> int | None:
+        """The plain entity named by one of the place lexicon's names of ``place`` (the KG names
+        the Vatican's actors ``X_(Holy_See_(Vatican_City_State))`` but the state itself
+        ``Holy_See``); None if no name, or more than one entity, matches."""
+        names_, _, _ = place_lexicon().forms(place)
+        found = set()
+        for f in names_:
+            toks = norm_tokens(f)
+            for t in (toks, toks[1:] if toks[:1] == ("the",) else ()):
+                if t in plain:
+                    found.add(plain[t])
+        return found.pop() if len(found) == 1 else None
 
     def _add_named_institutions(self, names: list[str], plain: dict) -> None:
         """A country's institution the KG names by its own name instead of Sector_(Country)
