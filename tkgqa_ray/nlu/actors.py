@@ -188,7 +188,7 @@ _IRREGULAR = {
     "forces": "forces", "authorities": "authorities", "public": "public", "press": "press",
     "poor": "poor", "faithful": "faithful", "judiciary": "judiciary", "leadership": "leadership",
     "sheep": "sheep", "thief": "thieves", "wolf": "wolves", "wife": "wives", "knife": "knives",
-    "life": "lives", "half": "halves", "self": "selves", "leaf": "leaves", "enforcement": "enforcement", "intelligence": "intelligence", "chinese": "chinese", "swiss": "swiss", "workforce": "workforce", "army": "armies",
+    "life": "lives", "half": "halves", "self": "selves", "leaf": "leaves", "enforcement": "enforcement", "intelligence": "intelligence", "chinese": "chinese", "swiss": "swiss", "workforce": "workforce", "army": "armies", "brass": "brass",
 }
 
 
@@ -264,8 +264,30 @@ def sector_own_forms(sector: str) -> list[str]:
     return out
 
 
+@functools.lru_cache(maxsize=1)
+def _premodifiers() -> list[tuple[str, tuple[str, ...]]]:
+    """(modifier, its spellings) of data/premodifiers.tsv, longest modifier first."""
+    rows = [(c[0].strip(), (c[0].strip(), *_field(c[1] if len(c) > 1 else ""))) for c in _data_lines("premodifiers.tsv")]
+    return sorted(rows, key=lambda r: -len(r[0].split()))
+
+
+def premodified_templates(form: str) -> list[str]:
+    """Templates "MODIFIER * REST" of a form that opens with a modifier English writes before a
+    nationality adjective (names23: "high ranking military personnel" -> "high-ranking *
+    military personnel", read in "high-ranking Indian military personnel"); [] otherwise."""
+    if "*" in form:
+        return []
+    for _, spellings in _premodifiers():
+        for sp in spellings:
+            if form.startswith(sp + " "):
+                rest = form[len(sp) + 1:]
+                return [f"{s} * {rest}" for s in spellings]
+    return []
+
+
 def sector_forms(sector: str) -> list[tuple[str, float]]:
-    """All singular forms of a sector with their scores (data file first, then own words)."""
+    """All singular forms of a sector with their scores (data file first, then own words, then
+    the premodified templates of both)."""
     data = _sector_rows().get(fold(sector.replace("_", " ")), [])
     out: dict[str, float] = {}
     for f, sc in data:
@@ -282,6 +304,9 @@ def sector_forms(sector: str) -> list[tuple[str, float]]:
     own = 1.0 if n_alts <= 2 else 0.9
     for f in sector_own_forms(sector):
         out.setdefault(f, own)
+    for f, sc in list(out.items()):
+        for t in premodified_templates(f):
+            out.setdefault(t, sc)
     return list(out.items())
 
 
@@ -602,6 +627,8 @@ class ActorGrammar:
                 place_ids[pk] = len(g.place_names)
                 g.place_names.append(a.place)
                 own = plain.get(norm_tokens(a.place))
+                if own is None:  # ... by another of its names (names23: Holy_See for the actors'
+                    own = g._own_by_other_name(a.place, plain)  # Holy_See_(Vatican_City_State))
                 if own is not None:  # the place is an entity itself ("Iraq")
                     g.pairs[(_COUNTRY, place_ids[pk])] = (own,)
             key = (sector_ids[sk], place_ids[pk])
@@ -645,6 +672,20 @@ class ActorGrammar:
                      | set(g.people_mod_trie) | _DETS)
         g._fuzzy_vocab = sorted(t for t, node in g.place_trie.items() if _END in node and len(t) >= _FUZZY_MIN_LEN)
         return g
+
+    @staticmethod
+    def _own_by_other_name(place: str, plain: dict) -> int | None:
+        """The plain entity named by one of the place lexicon's names of ``place`` (the KG names
+        the Vatican's actors ``X_(Holy_See_(Vatican_City_State))`` but the state itself
+        ``Holy_See``); None if no name, or more than one entity, matches."""
+        names_, _, _ = place_lexicon().forms(place)
+        found = set()
+        for f in names_:
+            toks = norm_tokens(f)
+            for t in (toks, toks[1:] if toks[:1] == ("the",) else ()):
+                if t in plain:
+                    found.add(plain[t])
+        return found.pop() if len(found) == 1 else None
 
     def _add_named_institutions(self, names: list[str], plain: dict) -> None:
         """A country's institution the KG names by its own name instead of Sector_(Country)
@@ -832,9 +873,12 @@ class ActorGrammar:
         # F: a place's other name written alone ("East Timor" for Timor-Leste, "the Vatican"
         # for Holy_See; names16) is the place's own entity, as its KG name would be; only where
         # no sector follows (A's reading), no capitalised word goes on with the name ("Korea
-        # Exchange Bank" is a bank) and no exact name is as long (the matcher keeps those)
+        # Exchange Bank" is a bank) and no exact name is as long (the matcher keeps those);
+        # before "'s" only where no sector or name follows it (names23: "Beijing's position" is
+        # China's; "Beijing's government" is A's reading)
         for pend, pvals in self._places(norms, j, ("name",), cap_ok):
-            if pend < n and (_walk(self.sector_trie, norms, pend) or norms[pend] in _POSS
+            if pend < n and (_walk(self.sector_trie, norms, pend)
+                             or (norms[pend] in _POSS and not self._possessor_alone(norms, pend + 1, cap_ok))
                              or (norms[pend][:1].isalpha() and cap_ok(pend, pend + 1))):
                 continue
             lex = place_lexicon()  # a place of the lexicon (an organisation's names are the matcher's)
@@ -862,6 +906,14 @@ class ActorGrammar:
                 for pend, pvals in self._places(norms, j, ("adj",), cap_ok):
                     if norms[pend - 1].endswith(("an", "i")) and _no_noun_at(norms, pend):
                         yield pend, self._combine(psec, pvals)
+
+    def _possessor_alone(self, norms: list[str], k: int, cap_ok) -> bool:
+        """Whether a place name's "'s" before token ``k`` owns a plain noun ("Beijing's
+        position", "Tehran's stance"): neither a sector form (an actor reference of A) nor a
+        capitalised word (a name the possessive only locates) comes next."""
+        if k >= len(norms) or not norms[k][:1].isalpha():
+            return False
+        return not _walk(self.sector_trie, norms, k) and not cap_ok(k, k + 1)
 
     # ------------------------------------------------------------------ coverage
 
