@@ -175,7 +175,7 @@ def test_rule5_possessor_of_an_action_noun_is_the_patient(ctx5):
 
 
 def test_rule5_only_for_a_noun_of_a_cameo_name():
-    from tkgqa_ray.methods.scop.symbolic import _action_noun
+    from tkgqa_ray.nlu.analysis import action_noun as _action_noun
 
     assert _action_noun("territory") and _action_noun("proposal") and _action_noun("demands")
     assert not _action_noun("cabinet")

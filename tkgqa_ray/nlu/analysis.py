@@ -537,6 +537,15 @@ def _action_words(names_only: bool = False) -> frozenset[str]:
     return frozenset(words)
 
 
+def action_noun(word: str) -> bool:
+    """True when ``word`` (or its singular) is a word of a CAMEO relation's name ("territory",
+    "proposal", "demands"): a noun the action is named with, whose possessor is its patient
+    ("occupied **his** territory"; SCoP's and TCC-RAG's readings of ``POSSESSIVE_PATIENT_RE``)."""
+    w = word.lower()
+    names = _action_words(names_only=True)
+    return w in names or (w.endswith("s") and w[:-1] in names)
+
+
 # religion words English capitalises inside a common noun phrase ("Muslim militants", "Christian
 # clergy"): a sector form still, though not in lower case (refs18)
 _PROPER_ADJECTIVES = {"muslim", "christian", "hindu", "buddhist", "jewish", "catholic", "sunni", "shiite", "shia", "sikh"}

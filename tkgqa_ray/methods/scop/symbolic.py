@@ -19,7 +19,7 @@ import numpy as np
 
 from tkgqa_ray.backbones.base import SYMBOLIC_ROLES
 from tkgqa_ray.nlu import QuestionAnalysis, infer_answer_type, infer_time_level
-from tkgqa_ray.nlu.analysis import _PRO_VERB_RE, _action_words, leftover_names, leftover_words, passive_agent_first
+from tkgqa_ray.nlu.analysis import _PRO_VERB_RE, action_noun, leftover_names, leftover_words, passive_agent_first
 from tkgqa_ray.nlu.anaphora import (COUNTRY_ANAPHOR_RE, DESCRIPTION_RE, OBJECT_PRONOUN_RE, POSSESSIVE_PATIENT_RE, agreement, antecedent,
                                     features, opening_pronoun)
 from tkgqa_ray.nlu.cache import context_analysis
@@ -220,7 +220,7 @@ def _pronoun_object(q: str, ref: Any) -> str | None:
     # meet": the possessor of a noun the CAMEO action is named with is its patient (refs19;
     # "a statement about his cabinet" keeps the cabinet, no word of Make_statement)
     m = POSSESSIVE_PATIENT_RE.search(tail)
-    if m and _acts_before(tail, m.start()) and _action_noun(m.group("noun")):
+    if m and _acts_before(tail, m.start()) and action_noun(m.group("noun")):
         return m.group(1)
     # "before Human Rights Watch visited **the country**": a definite description standing for
     # a country of the asked event, like "it" (nlu's agreement: a country only)
@@ -248,14 +248,6 @@ def _goal_phrase(phrase: str, pronoun: str | None) -> str:
     if pronoun and pronoun.lower() == "there" and _MOTION_RE.search(phrase):
         return phrase + " to"
     return phrase
-
-
-def _action_noun(word: str) -> bool:
-    """True when ``word`` (or its singular) is a word of a CAMEO relation's name ("territory",
-    "proposal", "demands")."""
-    w = word.lower()
-    names = _action_words(names_only=True)
-    return w in names or (w.endswith("s") and w[:-1] in names)
 
 
 def _acts_before(text: str, i: int) -> bool:

@@ -259,13 +259,15 @@ def _possessive_patient(tail: str):
     SCoP's refs19 reading; "a statement about his cabinet" keeps the cabinet: no word of
     Make_statement). Before, such a clause was read elliptically (the main relation between
     the main name and the clause's name: Abbas's visits to the army), the wrong boundary."""
-    from tkgqa_ray.nlu.analysis import _action_words
+    from tkgqa_ray.nlu.analysis import action_noun
 
     m = POSSESSIVE_PATIENT_RE.search(tail)
-    if m is None:
-        return None
-    w, names = m.group("noun").lower(), _action_words(names_only=True)
-    return m if w in names or (w.endswith("s") and w[:-1] in names) else None
+    return m if m is not None and action_noun(m.group("noun")) else None
+
+
+def _agrees(pronoun: str, first: dict[str, dict], n: str) -> int:
+    """How well name ``n`` (written as in ``first``) agrees with ``pronoun`` (nlu's agreement)."""
+    return agreement(pronoun, features(first[n].get("mention") or n, n.replace(" ", "_")))
 
 
 def _equal_antecedents(pronoun: str, order: list[str], first: dict[str, dict], pick: str) -> list[str]:
@@ -275,11 +277,8 @@ def _equal_antecedents(pronoun: str, order: list[str], first: dict[str, dict], p
     among them; the preferred one (the main object, see :func:`_anaphor`) stays the reading,
     each other is a further entity reading of the anaphor's slot (the KG decides). Before,
     only the preferred one was read: an unresolved boundary when the other was meant."""
-    def score(n: str) -> int:
-        return agreement(pronoun, features(first[n].get("mention") or n, n.replace(" ", "_")))
-
-    best = score(pick)
-    return [n for n in order if n != pick and score(n) == best]
+    best = _agrees(pronoun, first, pick)
+    return [n for n in order if n != pick and _agrees(pronoun, first, n) == best]
 
 
 def _gerund_pronoun(q: str, ents: list[dict], order_span: tuple[int, int]) -> dict | None:
@@ -404,11 +403,7 @@ def _pronoun_others(q: str, ctx, ents: list[dict], ref: dict | None, out: dict) 
     other = names[1 - names.index(pick)]
     first = {e["name"]: e for e in ents}
     word = q[pro[0]:pro[1]]
-
-    def score(n: str) -> int:
-        return agreement(word, features(first[n].get("mention") or n, n.replace(" ", "_")))
-
-    return {slot: other} if other != pick and score(other) == score(pick) > 0 else {}
+    return {slot: other} if other != pick and _agrees(word, first, other) == _agrees(word, first, pick) > 0 else {}
 
 
 def _parallel(ref: dict | None, out: dict) -> bool:
