@@ -40,11 +40,10 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
-from importlib import resources
 
 from rapidfuzz import fuzz, process
 
-from .text import fold, initials, norm_tokens
+from .text import data_lines, fold, initials, norm_tokens
 
 _END = "\x00"
 _DETS = {"the", "a", "an", "some", "several", "many", "two", "three", "various", "certain", "other"}
@@ -99,13 +98,6 @@ def decompose(name: str) -> ActorName | None:
 # --------------------------------------------------------------------------- data files
 
 
-def _data_lines(fname: str):
-    text = resources.files("tkgqa_ray.nlu").joinpath("data", fname).read_text(encoding="utf-8")
-    for line in text.splitlines():
-        if line.strip() and not line.startswith("#"):
-            yield line.split("\t")
-
-
 def _field(s: str, sep: str = ",") -> list[str]:
     s = s.strip()
     return [] if s in ("", "-") else [x.strip() for x in s.split(sep) if x.strip()]
@@ -122,7 +114,7 @@ class _Place:
 @functools.lru_cache(maxsize=1)
 def _place_rows() -> dict[str, _Place]:
     rows: dict[str, _Place] = {}
-    for cols in _data_lines("places.tsv"):
+    for cols in data_lines("places.tsv"):
         cols += ["-"] * (4 - len(cols))
         key = cols[0].strip()
         adjs, people, names = _field(cols[1], "|"), _field(cols[2], "|"), _field(cols[3], "|")
@@ -140,7 +132,7 @@ def _capitals() -> dict[str, list[str]]:
     "Seoul protested"); the KG has no entity for these cities and codes such statements as the
     country's, so a capital is one more name of its place. Added after the data file's own
     names (never rendered: generated phrasings keep the country's names)."""
-    return {cols[0].strip(): _field(cols[1], "|") for cols in _data_lines("capitals.tsv") if len(cols) >= 2}
+    return {cols[0].strip(): _field(cols[1], "|") for cols in data_lines("capitals.tsv") if len(cols) >= 2}
 
 
 def _iso_names(iso3: str) -> list[str]:
@@ -168,7 +160,7 @@ def _iso_lookup(place: str) -> str | None:
 @functools.lru_cache(maxsize=1)
 def _sector_rows() -> dict[str, list[tuple[str, float]]]:
     rows: dict[str, list[tuple[str, float]]] = {}
-    for cols in _data_lines("sectors.tsv"):
+    for cols in data_lines("sectors.tsv"):
         forms = []
         for f in _field(cols[1] if len(cols) > 1 else ""):
             text, _, sc = f.partition(":")
@@ -267,7 +259,7 @@ def sector_own_forms(sector: str) -> list[str]:
 @functools.lru_cache(maxsize=1)
 def _premodifiers() -> list[tuple[str, tuple[str, ...]]]:
     """(modifier, its spellings) of data/premodifiers.tsv, longest modifier first."""
-    rows = [(c[0].strip(), (c[0].strip(), *_field(c[1] if len(c) > 1 else ""))) for c in _data_lines("premodifiers.tsv")]
+    rows = [(c[0].strip(), (c[0].strip(), *_field(c[1] if len(c) > 1 else ""))) for c in data_lines("premodifiers.tsv")]
     return sorted(rows, key=lambda r: -len(r[0].split()))
 
 
@@ -407,7 +399,7 @@ def _org_aliases() -> dict[str, list[str]]:
     too ambiguous before a noun ("AU peacekeepers" is also the relation "receive deployment of
     peacekeepers" from the AU), as the matcher derives no two-letter acronym."""
     out: dict[str, list[str]] = {}
-    for row in _data_lines("aliases.tsv"):
+    for row in data_lines("aliases.tsv"):
         if len(row) >= 2:
             forms = [f.strip() for f in row[1].split("|") if re.fullmatch(r"[A-Z]{3,7}", f.strip())]
             if forms:

@@ -29,10 +29,10 @@ import functools
 import re
 from dataclasses import dataclass
 from dataclasses import replace as dc_replace
-from importlib import resources
 from typing import Sequence
 
 from .actors import decompose, place_lexicon
+from .text import data_lines
 
 # a pronoun's agreement class: "m" / "f" (a person), "it" (one thing), "they" (a group)
 PRONOUN_CLASS = {
@@ -66,12 +66,10 @@ class Features:
 
 @functools.lru_cache(maxsize=1)
 def _table() -> dict[str, set[str]]:
-    text = resources.files("tkgqa_ray.nlu").joinpath("data", "agreement.tsv").read_text(encoding="utf-8")
     out: dict[str, set[str]] = {}
-    for line in text.splitlines():
-        if line.strip() and not line.startswith("#"):
-            kind, value = line.split("\t")[:2]
-            out.setdefault(kind.strip(), set()).add(value.strip().casefold())
+    for cols in data_lines("agreement.tsv"):
+        kind, value = cols[:2]
+        out.setdefault(kind.strip(), set()).add(value.strip().casefold())
     return out
 
 

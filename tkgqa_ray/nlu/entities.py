@@ -32,7 +32,7 @@ from tkgqa_ray.kg.table import table_cache_key
 from .actors import ActorGrammar, decompose, place_lexicon, plural
 from .anaphora import organisation_words
 from .names import DOMINANCE, PersonNames, titles
-from .text import INITIAL_SKIP as _INITIAL_SKIP, drop_article, fold, initials, norm_tokens, tokenize
+from .text import INITIAL_SKIP as _INITIAL_SKIP, data_lines, drop_article, fold, initials, norm_tokens, tokenize
 
 if TYPE_CHECKING:
     from tkgqa_ray.kg.table import FactTable
@@ -695,14 +695,10 @@ def _name_variants(toks: tuple[str, ...]) -> list[tuple[str, ...]]:
 def _spellings() -> dict[str, str]:
     """Folded word -> its other spelling, both ways (data/spellings.tsv: American / British,
     names22): ICEWS spells a name one way, a question the other."""
-    from importlib import resources
-
     out: dict[str, str] = {}
-    text = resources.files("tkgqa_ray.nlu").joinpath("data", "spellings.tsv").read_text(encoding="utf-8")
-    for line in text.splitlines():
-        if line.strip() and not line.startswith("#"):
-            a, b = line.split("\t")[:2]
-            out[fold(a.strip())], out[fold(b.strip())] = fold(b.strip()), fold(a.strip())
+    for cols in data_lines("spellings.tsv"):
+        a, b = cols[:2]
+        out[fold(a.strip())], out[fold(b.strip())] = fold(b.strip()), fold(a.strip())
     return out
 
 

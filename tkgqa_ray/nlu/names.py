@@ -29,7 +29,7 @@ from typing import Any, Sequence
 from rapidfuzz import fuzz, process
 
 from .anaphora import organisation_words
-from .text import fold, norm_tokens
+from .text import data_lines, fold, norm_tokens
 
 # function words of organisation names (and particles of long names): such a name is no person's
 # (TCC-RAG's middle-name tier skips the same names)
@@ -231,14 +231,10 @@ class PersonNames:
 @functools.lru_cache(maxsize=1)
 def _person_rows() -> list[tuple[str, str, str]]:
     """(kind, value, forms) rows of ``data/person_names.tsv`` (titles, nicknames)."""
-    from importlib import resources
-
-    text = resources.files("tkgqa_ray.nlu").joinpath("data", "person_names.tsv").read_text(encoding="utf-8")
     rows = []
-    for line in text.splitlines():
-        if line.strip() and not line.startswith("#"):
-            cols = line.split("\t") + ["", ""]
-            rows.append((cols[0].strip(), cols[1].strip(), cols[2].strip()))
+    for cols in data_lines("person_names.tsv"):
+        cols = cols + ["", ""]
+        rows.append((cols[0].strip(), cols[1].strip(), cols[2].strip()))
     return rows
 
 

@@ -12,6 +12,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
+from importlib import resources
+from typing import Iterator
 
 _TOKEN_RE = re.compile(r"\w+|['’]s\b|[^\w\s]", re.UNICODE)
 
@@ -96,3 +98,13 @@ def initials(name: str) -> str:
         return ""
     words = [t for t in norm_tokens(name) if t not in INITIAL_SKIP and t[:1].isalpha()]
     return "".join(w[0] for w in words).upper() if len(words) >= 3 else ""
+
+
+def data_lines(fname: str) -> Iterator[list[str]]:
+    """The tab-separated fields of each row of ``nlu/data/<fname>`` (blank lines and ``#``
+    comments skipped): the one reader of the package's word lists (sectors, places,
+    agreement, person names, spellings)."""
+    text = resources.files("tkgqa_ray.nlu").joinpath("data", fname).read_text(encoding="utf-8")
+    for line in text.splitlines():
+        if line.strip() and not line.startswith("#"):
+            yield line.split("\t")
