@@ -12,8 +12,14 @@ Relation lexicon (nlu/lexicon.py, relation_lexicon.yaml):
 - family members with one action share their hand-listed actions across frames ("demanded a
   ceasefire from": Demand_de-escalation_…, from Appeal_for_de-escalation_…'s "ceasefire");
 - "assistance" and "aid" are one noun (the KG's own names use both);
+- the base and sibling actions are found up to support verb, preposition and word order
+  ("easing of administrative sanctions" is Ease_administrative_sanctions: "called for the lifting
+  of restrictions"; "leadership change" is "change in leadership");
+- frames: "bowed to / heeded calls for <act>" (Accede_to_demands_for_), a new Demonstrate_for_
+  family ("protested to demand the resignation of X"), "opened a <act> probe into" (Investigate_);
 - data rows: "demanded that X yield / concessions from", "demanded information from", "a
-  non-military threat".
+  non-military threat", "a suicide attack", "mobilized opposition against", "deployed
+  peacekeeping troops to", "rejected the settlement", "pledged judicial cooperation with".
 """
 
 from __future__ import annotations
@@ -33,6 +39,13 @@ RELS = [
     "Appeal_for_de-escalation_of_military_engagement", "Refuse_to_de-escalate_military_engagement",
     "Express_intent_to_de-escalate_military_engagement", "Demand_that_target_yields", "Yield",
     "Demand_intelligence_cooperation", "Share_intelligence_or_information",
+    "Appeal_for_easing_of_administrative_sanctions", "Impose_administrative_sanctions",
+    "Demonstrate_for_leadership_change", "Demonstrate_or_rally", "Appeal_for_change_in_leadership",
+    "Demand_change_in_leadership", "Accede_to_demands_for_change_in_leadership", "Complain_officially",
+    "Investigate", "Investigate_crime,_corruption", "Carry_out_suicide_bombing", "Use_conventional_military_force",
+    "Rally_opposition_against", "Rally_support_on_behalf_of", "Provide_military_protection_or_peacekeeping",
+    "Reject_plan,_agreement_to_settle_dispute", "Express_intent_to_cooperate_on_judicial_matters",
+    "Engage_in_judicial_cooperation", "Appeal_for_judicial_cooperation",
 ]
 
 
@@ -101,7 +114,10 @@ def test_base_phrases_leave_reversed_rows_out(lex):
 def test_base_relation_is_found_by_its_name(lex):
     assert "cut ties with @0.95" in lex._base_phrases(
         "Threaten_to_reduce_or_break_relations", ["reduce relations", "break relations"])
-    assert lex._base_phrases("Threaten_to_reduce_or_break_relations", ["visit"]) == []
+    # an action named by no relation of the table has no base
+    assert lex._base_phrases("Threaten_to_reduce_or_break_relations", ["boycott elections"]) == []
+    # a support verb is no part of the key: "visit" is Make_a_visit's own action ("make a visit")
+    assert lex._base_phrases("Threaten_to_reduce_or_break_relations", ["visit"])
 
 
 # ---- one action under several frames
@@ -157,3 +173,42 @@ def test_on_the_real_kg(real_kg_table, phrase, rel, swap):
     lex = RelationLexicon.for_relations(list(real_kg_table.relations))
     h = lex.match(phrase)[0]
     assert (h.relation, h.swap) == (rel, swap)
+
+
+# ---- keys up to support verb, preposition and order; new frames
+
+
+def test_action_key_ignores_support_verb_prepositions_and_order():
+    from tkgqa_ray.nlu.lexicon import _action_key
+
+    assert _action_key("de-escalation of military engagement") == _action_key("de-escalate military engagement")
+    assert _action_key("change in leadership") == _action_key("leadership change")
+    assert _action_key("engage in material cooperation") == _action_key("material cooperation")
+    assert _action_key("change in leadership") != _action_key("change in policy")
+
+
+@pytest.mark.parametrize("phrase, rel", [
+    ("called for the lifting of restrictions by", "Appeal_for_easing_of_administrative_sanctions"),
+    ("urged to ease administrative sanctions", "Appeal_for_easing_of_administrative_sanctions"),
+    ("bowed to calls for leadership change from", "Accede_to_demands_for_change_in_leadership"),
+    ("protested to demand the resignation of", "Demonstrate_for_leadership_change"),
+    ("rallied for the ouster of", "Demonstrate_for_leadership_change"),
+    ("opened a corruption probe into", "Investigate_crime,_corruption"),
+    ("launched a suicide attack on", "Carry_out_suicide_bombing"),
+    ("mobilized opposition against", "Rally_opposition_against"),
+    ("deployed peacekeeping troops to", "Provide_military_protection_or_peacekeeping"),
+    ("rejected the settlement proposed by", "Reject_plan,_agreement_to_settle_dispute"),
+    ("pledged judicial cooperation with", "Express_intent_to_cooperate_on_judicial_matters"),
+])
+def test_frames_and_rows(lex, phrase, rel):
+    assert top(lex, phrase) == (rel, False)
+
+
+@pytest.mark.parametrize("phrase, rel", [
+    ("protested", "Demonstrate_or_rally"),  # a plain protest stays the rally
+    ("demanded the resignation of", "Demand_change_in_leadership"),
+    ("investigated", "Investigate"),
+    ("launched an inquiry into", "Investigate"),
+])
+def test_plain_readings_unchanged(lex, phrase, rel):
+    assert top(lex, phrase) == (rel, False)

@@ -311,12 +311,13 @@ class RelationLexicon:
         (CAMEO builds "Refuse to <act>", "Threaten to <act>", "Express intent to <act>" from
         another event type): ``Threaten_to_reduce_or_break_relations`` acts "reduce relations",
         which is ``Reduce_relations``, so "threatened to cut ties with" reads as the threat.
-        A base is a relation of the table whose own name gives one of the actions (equal stems);
+        A base is a relation of the table whose own name gives one of the actions (one
+        :func:`_action_key`: "easing of administrative sanctions" is ``Ease_administrative_sanctions``);
         its reversed readings ("<>") are no action of the frame's subject and are left out."""
-        keys = {tuple(stem(w) for w in _words(a)) for a in acts}
+        keys = {_action_key(a) for a in acts}
         out: list[str] = []
         for base in self.relations:
-            if base == rel or not keys & {tuple(stem(w) for w in _words(a)) for a in name_actions(base)}:
+            if base == rel or not keys & {_action_key(a) for a in name_actions(base)}:
                 continue
             out += [p for p in self._listed.get(base, ()) if not str(p).lstrip().startswith("<>")]
         return [f"{p} @{BASE_WEIGHT}" if "@" not in str(p) else str(p) for p in dict.fromkeys(out)]
@@ -413,11 +414,11 @@ BASE_WEIGHT = 0.95  # a family action taken from the base relation's listed phra
 
 
 def _action_key(action: str) -> tuple[str, ...]:
-    """An action up to support verb, prepositions and inflection: "de-escalation of military
-    engagement", "de-escalate military engagement" and "engage in material cooperation" /
-    "material cooperation" have one key each."""
+    """An action up to support verb, prepositions, inflection and word order: "de-escalation of
+    military engagement" / "de-escalate military engagement", "engage in material cooperation" /
+    "material cooperation" and "change in leadership" / "leadership change" have one key each."""
     text = nominal_action(action) or _parse_pattern(action)[0]
-    return tuple(x for x in (stem(w) for w in _words(text)) if x not in _PREP_STEMS)
+    return tuple(sorted(x for x in (stem(w) for w in _words(text)) if x not in _PREP_STEMS))
 
 
 def _family_actions(relations: Sequence[str], entries: dict, families: dict) -> dict[tuple, list[tuple[str, list[str]]]]:
