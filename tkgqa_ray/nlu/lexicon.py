@@ -105,6 +105,7 @@ def stem(word: str) -> str:
     w = word.lower().replace("’", "'").strip("'")
     w = _IRREGULAR.get(w, w)
     w = _NOUN_VERB.get(w, w)
+    w = _synonyms().get(w, w)
     if len(w) <= 3:
         return w[:-1] + "i" if len(w) > 2 and w[-1] == "y" and w[-2] not in "aeiou" else w
     w = re.sub(r"is(e|ed|es|ing|ation)$", r"iz\1", w)  # British -ise
@@ -125,6 +126,23 @@ def stem(word: str) -> str:
     if len(w) > 3 and w[-1] == w[-2] and w[-1] not in "aeiou":
         w = w[:-1]  # planned -> plann -> plan; call -> cal (both sides alike)
     return w
+
+
+@lru_cache(maxsize=1)
+def load_data() -> dict:
+    """The packaged ``relation_lexicon.yaml``."""
+    text = resources.files("tkgqa_ray.nlu").joinpath("relation_lexicon.yaml").read_text(encoding="utf-8")
+    return yaml.safe_load(text)
+
+
+@lru_cache(maxsize=1)
+def _synonyms() -> dict[str, str]:
+    """Nouns the KG's relation names use interchangeably, one stem for both (``synonyms`` of
+    the lexicon data: "assistance" is "aid", as in ``Provide_military_aid`` /
+    ``Reduce_or_stop_military_assistance``), so a family frame written with the other noun
+    ("offered military assistance to") still finds its member. Plural forms included."""
+    pairs = {str(k).lower(): str(v).lower() for k, v in (load_data().get("synonyms") or {}).items()}
+    return {**pairs, **{k + "s": v for k, v in pairs.items()}}
 
 
 def _words(text: str) -> list[str]:
@@ -219,6 +237,8 @@ class RelationLexicon:
         self.light = {stem(w) for w in data.get("light", [])}
         entries: dict[str, Any] = data.get("relations") or {}
         families: dict[str, Any] = data.get("families") or {}
+        self._listed = {r: _listed_phrases(e) for r, e in entries.items()}
+        self._siblings = _family_actions(self.relations, entries, families)
         self.patterns: list[Pattern] = []
         for rel in self.relations:
             self._add_relation(rel, entries.get(rel), families)
@@ -261,7 +281,8 @@ class RelationLexicon:
             listed = list(entry)
         fam = max((f for f in families if rel.startswith(f)), key=len, default=None)
         if fam is not None:
-            acts = list(actions or []) + name_actions(rel[len(fam):])
+            own = name_actions(rel[len(fam):])
+            acts = list(actions or []) + self._sibling_actions(rel, own) + own + self._base_phrases(rel, own)
             for frame in families[fam].get("frames") or []:
                 ftext, fw, fswap = _parse_pattern(frame)
                 slot, fill = ("{n}", acts + [n for n in map(nominal_action, acts) if n]) if "{n}" in ftext else ("{x}", acts)
@@ -274,6 +295,63 @@ class RelationLexicon:
             self._add(rel, raw)
         for act in name_actions(rel):
             self._add(rel, act, 0.95)
+
+    def _sibling_actions(self, rel: str, acts: list[str]) -> list[str]:
+        """The hand-listed actions ("x") of the other family members with the same action:
+        CAMEO writes one act under several frames (``Appeal_for_de-escalation_of_military_engagement``,
+        ``Demand_de-escalation_…``, ``Refuse_to_de-escalate_…``, ``Express_intent_to_de-escalate_…``),
+        and a paraphrase of the act ("a ceasefire", "scale down fighting") is one under every frame."""
+        out: list[str] = []
+        for key in {_action_key(a) for a in acts}:
+            out += [a for other, xs in self._siblings.get(key, ()) if other != rel for a in xs]
+        return list(dict.fromkeys(out))
+
+    def _base_phrases(self, rel: str, acts: list[str]) -> list[str]:
+        """The listed phrases of the relation a family member's action names, as more actions
+        (CAMEO builds "Refuse to <act>", "Threaten to <act>", "Express intent to <act>" from
+        another event type): ``Threaten_to_reduce_or_break_relations`` acts "reduce relations",
+        which is ``Reduce_relations``, so "threatened to cut ties with" reads as the threat.
+        A base is a relation of the table whose own name gives one of the actions (one
+        :func:`_action_key`: "easing of administrative sanctions" is ``Ease_administrative_sanctions``);
+        its reversed readings ("<>") are no action of the frame's subject and are left out."""
+        keys = {_action_key(a) for a in acts}
+        out: list[str] = []
+        for base in self.relations:
+            if base == rel or not keys & {_action_key(a) for a in name_actions(base)}:
+                continue
+            out += [p for p in self._listed.get(base, ()) if not str(p).lstrip().startswith("<>")]
+        return [f"{p} @{BASE_WEIGHT}" if "@" not in str(p) else str(p) for p in dict.fromkeys(out)]
+
+    def _received(self, phrase: str, inner: list[str]) -> tuple[LexiconHit, ...]:
+        """"receive / get <event noun> from Y": the inner event's readings with subject and
+        object swapped (Y is its doer), beside the phrase's own readings of other relations
+        (a pattern written with the receiving verb: "receive peacekeepers from" is
+        ``Receive_deployment_of_peacekeepers``, "receive a visit from" ``Host_a_visit``). A
+        relation the inner event names keeps only the swapped reading: the direct one would
+        have the receiver as its doer. A pattern written with the receiving verb and a noun of
+        its own is the more specific reading and decides alone ("received troops from" is
+        ``Receive_deployment_of_peacekeepers``, "received a visit from" ``Host_a_visit``); the
+        inner event's own reversed readings ("<>") are left out, being already receptions."""
+        own_all = self._match_words(phrase)
+        if any(self._receive_pattern(h) for h in own_all):
+            return own_all
+        flipped = [LexiconHit(h.relation, round(h.score * ROLE_NOUN_WEIGHT, 4), True, h.pattern)
+                   for h in self._match(" ".join(inner)) if not h.swap]
+        named = {h.relation for h in flipped}
+        own = [h for h in own_all if h.relation not in named or self._receive_pattern(h)]
+        best: dict[tuple[str, bool], LexiconHit] = {}
+        for h in own + flipped:
+            k = (h.relation, h.swap)
+            if k not in best or h.score > best[k].score:
+                best[k] = h
+        return tuple(sorted(best.values(), key=lambda h: (-h.score, h.swap, self.rel_id.get(h.relation, 0))))
+
+    @staticmethod
+    def _receive_pattern(hit: LexiconHit) -> bool:
+        """True for a hit whose pattern is written with a receiving verb and a noun of its own
+        ("receive peacekeepers from"; not a bare "receive")."""
+        stems = [stem(w) for w in _words(_parse_pattern(hit.pattern)[0])]
+        return bool(_RECEIVE_STEMS & set(stems)) and any(x not in _RECEIVE_STEMS and x not in _PREP_STEMS for x in stems)
 
     def match(self, phrase: str) -> list[LexiconHit]:
         """Relations whose patterns occur in ``phrase`` (best per relation and direction),
@@ -289,6 +367,14 @@ class RelationLexicon:
                 LexiconHit(h.relation, round(h.score * ROLE_NOUN_WEIGHT, 4), h.swap != flip, h.pattern)
                 for h in self._match(" ".join(words))
             )
+        got = _received_inner(_words(phrase))
+        if got is not None:  # "received an apology from Y": Y apologised to the subject
+            return self._received(phrase, got)
+        return self._match_words(phrase)
+
+    @lru_cache(maxsize=65536)
+    def _match_words(self, phrase: str) -> tuple[LexiconHit, ...]:
+        """The stem matcher proper: every pattern that occurs in ``phrase``, scored."""
         toks = [stem(w) for w in _words(phrase)]
         if not toks:
             return ()
@@ -324,6 +410,37 @@ class RelationLexicon:
 
 
 _PREP_STEMS = {stem(p) for p in _PREPS}
+BASE_WEIGHT = 0.95  # a family action taken from the base relation's listed phrases
+
+
+def _action_key(action: str) -> tuple[str, ...]:
+    """An action up to support verb, prepositions, inflection and word order: "de-escalation of
+    military engagement" / "de-escalate military engagement", "engage in material cooperation" /
+    "material cooperation" and "change in leadership" / "leadership change" have one key each."""
+    text = nominal_action(action) or _parse_pattern(action)[0]
+    return tuple(sorted(x for x in (stem(w) for w in _words(text)) if x not in _PREP_STEMS))
+
+
+def _family_actions(relations: Sequence[str], entries: dict, families: dict) -> dict[tuple, list[tuple[str, list[str]]]]:
+    """Per action key, the family members of the table with that name-derived action and their
+    hand-listed "x" actions (:meth:`RelationLexicon._sibling_actions`)."""
+    out: dict[tuple, list[tuple[str, list[str]]]] = {}
+    for rel in relations:
+        fam = max((f for f in families if rel.startswith(f)), key=len, default=None)
+        entry = entries.get(rel)
+        xs = [str(a) for a in entry.get("x") or []] if fam is not None and isinstance(entry, dict) else []
+        if not xs:
+            continue
+        for key in {_action_key(a) for a in name_actions(rel[len(fam):])}:
+            out.setdefault(key, []).append((rel, xs))
+    return out
+
+
+def _listed_phrases(entry: Any) -> list[str]:
+    """A relation entry's own phrases (a list, or a mapping's "also"), not its family "x"."""
+    if isinstance(entry, dict):
+        return [str(p) for p in entry.get("also") or []]
+    return [str(p) for p in entry or []]
 TAIL_MISSING = 0.97
 NOUN_WEIGHT = 0.9  # a pattern's noun phrase alone ("statement about" of "make a statement about")
 ROLE_NOUN_WEIGHT = 0.98
@@ -384,6 +501,20 @@ def _role_noun_inner(words: list[str]) -> tuple[list[str], bool] | None:
     return (inner, flip) if inner else None
 
 
+# Verbs of receiving an event from its doer ("received an apology / an ultimatum / a phone call
+# from Y", "got a warning from Y"): the subject is the inner event's target.
+_RECEIVE_STEMS = {"receiv", "get", "obtain"}
+
+
+def _received_inner(words: list[str]) -> list[str] | None:
+    """The event noun phrase of "receive / get <event> from" (final "from"), or None. The noun
+    phrase must hold a content word ("received from" alone is no event)."""
+    if len(words) < 3 or words[-1] != "from" or stem(words[0]) not in _RECEIVE_STEMS:
+        return None
+    inner = [w for w in words[1:-1]]
+    return inner if any(w not in _PREPS for w in inner) else None
+
+
 def _subsequence(toks: list[str], pat: tuple[str, ...]) -> list[int] | None:
     """Positions of ``pat`` in ``toks`` in order (gaps allowed), or None."""
     out = []
@@ -393,13 +524,6 @@ def _subsequence(toks: list[str], pat: tuple[str, ...]) -> list[int] | None:
             out.append(i)
             j += 1
     return out if j == len(pat) else None
-
-
-@lru_cache(maxsize=1)
-def load_data() -> dict:
-    """The packaged ``relation_lexicon.yaml``."""
-    text = resources.files("tkgqa_ray.nlu").joinpath("relation_lexicon.yaml").read_text(encoding="utf-8")
-    return yaml.safe_load(text)
 
 
 __all__ = ["LexiconHit", "Pattern", "RelationLexicon", "load_data", "name_actions", "stem"]
