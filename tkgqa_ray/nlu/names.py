@@ -48,6 +48,9 @@ EARLIER_FUZZY = 80
 ANCHOR_FUZZY = 88
 ANCHOR_FUZZY_MIN_LEN = 7
 _WORD_RE = re.compile(r"[^\W\d_]{3,}")
+# after a title a two-letter word is a name too ("President Xi", "Premier Li": Chinese family
+# names; names25); alone it is too often something else
+_TITLED_WORD_RE = re.compile(r"[^\W\d_]{2,}")
 _INITIAL_RE = re.compile(r"[^\W\d_]\.?")  # a written initial, folded ("p.", "j")
 
 
@@ -151,19 +154,21 @@ class PersonNames:
             self._iy.setdefault(_iy_key(k), []).append(k)
 
     # ------------------------------------------------------------------ readings
-    def readings(self, written: Sequence[str]) -> list[NameReading]:
+    def readings(self, written: Sequence[str], titled: bool = False) -> list[NameReading]:
         """Every person a written name (its words, as written) may mean, most facts first:
         the last written word (capitalised, three letters or more; no written word a place
         word) is a word
         (or a hyphen part) of the name, in at most MAX_NAMES KG names; each earlier
         written word is a name word before it (a spelling variant counts), or one word the
         name lacks before a name that starts with the anchor (a title: "Pope Benedict").
-        An anchor no name holds is tried as a spelling variant (ANCHOR_FUZZY)."""
+        An anchor no name holds is tried as a spelling variant (ANCHOR_FUZZY). ``titled``: a
+        title was written before, so a two-letter anchor is a name word as well ("Xi")."""
         if not written or len(written) > 3 or not all(_capitalised(w) for w in written):
             return []
         folded = [fold(w) for w in written]
         last = folded[-1]
-        if not _WORD_RE.fullmatch(last.split("-")[-1]) or any(w in _place_words() for w in folded):
+        word_re = _TITLED_WORD_RE if titled else _WORD_RE
+        if not word_re.fullmatch(last.split("-")[-1]) or any(w in _place_words() for w in folded):
             return []  # a place word is no name's and no title ("US Senate", "Iraqi Parliament")
         anchors = [(last, False)]
         if last not in self.index:
@@ -228,6 +233,24 @@ class PersonNames:
         return None
 
 
+    def after_title(self, word: str, courtesy: bool = False) -> int | None:
+        """The person one word written after a title names, or None (names25). After a
+        courtesy title ("Mr Abbas", "Mrs Clinton") the word is a surname: the name's last
+        word. After any other title ("President Abbas", "Premier Wen", "President Xi") it is
+        the surname or the first word of the name (a Chinese or Korean family name, "Pope
+        Benedict"), never an inner word. Either way the one such reading, or the dominant one
+        (DOMINANCE times the next one's facts), as :meth:`sole` decides; spelt as written first."""
+        rs = [r for r in self.readings([word], titled=True)
+              if r.where == "last" or (r.where == "first" and not courtesy)]
+        if rs and not rs[0].variant:
+            rs = [r for r in rs if not r.variant]
+        if not rs:
+            return None
+        if len(rs) == 1 or rs[0].facts >= DOMINANCE * max(rs[1].facts, 1):
+            return rs[0].eid
+        return None
+
+
 @functools.lru_cache(maxsize=1)
 def _person_rows() -> list[tuple[str, str, str]]:
     """(kind, value, forms) rows of ``data/person_names.tsv`` (titles, nicknames)."""
@@ -242,7 +265,14 @@ def _person_rows() -> list[tuple[str, str, str]]:
 def titles() -> frozenset[tuple[str, ...]]:
     """Folded token sequences of the titles written before persons' names ("president",
     ("prime", "minister"), ("mr", "."); ``title`` rows of data/person_names.tsv)."""
-    return frozenset(norm_tokens(v) for k, v, _ in _person_rows() if k == "title" and norm_tokens(v))
+    return frozenset(norm_tokens(v) for k, v, _ in _person_rows() if k in ("title", "courtesy") and norm_tokens(v))
+
+
+@functools.lru_cache(maxsize=1)
+def courtesy_titles() -> frozenset[tuple[str, ...]]:
+    """Folded token sequences of the courtesy titles ("Mr", "Mrs", "Ms"; ``courtesy`` rows of
+    data/person_names.tsv), written before a surname only (names25)."""
+    return frozenset(norm_tokens(v) for k, v, _ in _person_rows() if k == "courtesy" and norm_tokens(v))
 
 
 @functools.lru_cache(maxsize=1)
@@ -293,4 +323,4 @@ def _earlier_words_match(earlier: list[str], before: list[str]) -> bool:
     return all(any(_word_matches(w, b) for b in it) for w in earlier)
 
 
-__all__ = ["NameReading", "PersonNames", "nicknames", "person_words", "titles"]
+__all__ = ["NameReading", "PersonNames", "courtesy_titles", "nicknames", "person_words", "titles"]
