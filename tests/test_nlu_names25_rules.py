@@ -136,3 +136,20 @@ def test_real_kg_audit_forms(real_kg_table):
         ms = m.match(f"Who criticised {form} in 2010?")
         assert [x.names[0] for x in ms] == [name], form
         assert ms[0].end == f"Who criticised {form}".__len__(), form
+
+
+# ------------------------------------------------------------------ capitals' words in persons' names
+def test_capital_words_are_persons_words():
+    # "Abu" of Abu Dhabi is no place word: Abu_Bakr_Abdullah_al-Qirbi stays a person's name
+    from tkgqa_ray.nlu.names import person_words
+
+    assert person_words("Abu_Bakr_Abdullah_al-Qirbi") == ["abu", "bakr", "abdullah", "al-qirbi"]
+    assert person_words("Jaime_Paz") == ["jaime", "paz"]
+    assert person_words("Iraqi_National_List") is None  # a country's adjective still is
+
+
+def test_capital_and_person_in_one_question(real_kg_table):
+    m = EntityMatcher.for_table(real_kg_table)
+    q = "Did Abu Bakr al-Qirbi visit Abu Dhabi?"
+    assert [(x.text, x.names[0]) for x in m.match(q)] == [
+        ("Abu Bakr al-Qirbi", "Abu_Bakr_Abdullah_al-Qirbi"), ("Abu Dhabi", "United_Arab_Emirates")]

@@ -70,11 +70,15 @@ class NameReading:
 def _place_words() -> frozenset[str]:
     """Folded words of the place lexicon's names, adjectives and people nouns: "Indian",
     "Australian", "Kurds" name a place's actors, never a person by a part of the name."""
-    from .actors import place_lexicon
+    from .actors import capitals, place_lexicon
 
     out: set[str] = set()
-    for row in place_lexicon().rows.values():
-        for form in list(row.names) + list(row.adjectives) + list(row.people):
+    caps = capitals()
+    for key, row in place_lexicon().rows.items():
+        # a capital's words are persons' words too ("Abu" of Abu Dhabi and Abu_Bakr_al-Qirbi,
+        # "Juba", "Lima"; names25): the capital names the country alone, never inside a name
+        own = [n for n in row.names if n not in caps.get(key, ())]
+        for form in own + list(row.adjectives) + list(row.people):
             out.update(fold(w) for w in re.findall(r"[\w'-]+", form))
     return frozenset(out)
 
