@@ -153,3 +153,29 @@ def test_capital_and_person_in_one_question(real_kg_table):
     q = "Did Abu Bakr al-Qirbi visit Abu Dhabi?"
     assert [(x.text, x.names[0]) for x in m.match(q)] == [
         ("Abu Bakr al-Qirbi", "Abu_Bakr_Abdullah_al-Qirbi"), ("Abu Dhabi", "United_Arab_Emirates")]
+
+
+# ------------------------------------------------------------------ regnal numbers, transliterations
+def test_regnal_number_and_muhammad_spellings():
+    p = PersonNames(["Muhammad_VI", "Mswati_III", "Benedict_XVI"], [500, 100, 300])
+    assert p.names[p.sole(["Mohammed", "VI"])] == "Muhammad_VI"  # Mohammed ~ Muhammad (nickname rows)
+    assert p.names[p.sole(["Mohamed", "VI"])] == "Muhammad_VI"
+    assert p.sole(["VI"]) is None  # a numeral alone is no name
+    assert p.sole(["Mswati", "I"]) is None  # one letter is no regnal anchor ("I" is a pronoun)
+
+
+def test_regnal_titled_mention(real_kg_table):
+    m = EntityMatcher.for_table(real_kg_table)
+    ms = m.match("Who criticised King Mohammed VI in 2010?")
+    assert [(x.text, x.names[0]) for x in ms] == [("King Mohammed VI", "Muhammad_VI")]
+
+
+# ------------------------------------------------------------------ common surnames
+def test_common_surname_after_the_given_name():
+    names = ["Bala_Abdulkadir_Mohammed"] + [f"{g}_Mohammed" for g in
+                                            ("Ali", "Omar", "Ahmed", "Yusuf", "Hassan", "Khalid", "Tariq")]
+    p = PersonNames(names, [50] + [10] * 7)
+    assert p.names[p.sole(["Bala", "Mohammed"])] == "Bala_Abdulkadir_Mohammed"
+    assert p.sole(["Mohammed"]) is None  # the common surname alone names nobody
+    assert p.sole(["Bella", "Mohammed"]) is None  # no spelling variant of the given name then
+    assert p.sole(["Abdulkadir", "Mohammed"]) is None  # the given name must be the name's first word

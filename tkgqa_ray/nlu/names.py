@@ -51,6 +51,9 @@ _WORD_RE = re.compile(r"[^\W\d_]{3,}")
 # after a title a two-letter word is a name too ("President Xi", "Premier Li": Chinese family
 # names; names25); alone it is too often something else
 _TITLED_WORD_RE = re.compile(r"[^\W\d_]{2,}")
+# a regnal number ending a monarch's or pope's name ("Mohammed VI", "Mswati III"): an anchor
+# after a written given name (names25), as the name's last word
+_REGNAL_RE = re.compile(r"(?:X{0,3})(?:IX|IV|V?I{0,3})")
 _INITIAL_RE = re.compile(r"[^\W\d_]\.?")  # a written initial, folded ("p.", "j")
 
 
@@ -172,7 +175,8 @@ class PersonNames:
         folded = [fold(w) for w in written]
         last = folded[-1]
         word_re = _TITLED_WORD_RE if titled else _WORD_RE
-        if not word_re.fullmatch(last.split("-")[-1]) or any(w in _place_words() for w in folded):
+        regnal = len(folded) > 1 and len(written[-1]) >= 2 and _REGNAL_RE.fullmatch(written[-1]) is not None
+        if not (word_re.fullmatch(last.split("-")[-1]) or regnal) or any(w in _place_words() for w in folded):
             return []  # a place word is no name's and no title ("US Senate", "Iraqi Parliament")
         anchors = [(last, False)]
         if last not in self.index:
@@ -184,7 +188,10 @@ class PersonNames:
         out: dict[int, NameReading] = {}
         for anchor, variant in anchors:
             ids = self.index.get(anchor) or []
-            if max(len(ids), self.in_names.get(anchor, 0)) > MAX_NAMES:
+            # a common surname ("Mohammed", in many names) is still a name after a given name
+            # written as the KG writes it ("Bala Mohammed": Bala_Abdulkadir_Mohammed; names25)
+            common = max(len(ids), self.in_names.get(anchor, 0)) > MAX_NAMES
+            if common and (variant or len(folded) < 2):
                 continue
             for e in ids:
                 name = self.words[e]
@@ -194,6 +201,8 @@ class PersonNames:
                 where = "last" if at == len(name) - 1 else "first" if at == 0 else "inner"
                 if variant and folded[:-1] and not name[:at]:
                     continue  # a surname spelt otherwise after a word that is no name word of it
+                if common and not _earlier_words_exact(folded[:-1], name[:at]):
+                    continue
                 if e not in out and _earlier_words_match(folded[:-1], name[:at]):
                     out[e] = NameReading(e, self.facts[e], where, variant)
         return sorted(out.values(), key=lambda r: (r.variant, -r.facts, r.eid))
@@ -314,6 +323,16 @@ def _word_matches(w: str, b: str) -> bool:
     if _INITIAL_RE.fullmatch(w):
         return b[:1] == w[0]
     return w == b or _iy_key(w) == _iy_key(b) or (len(w) >= 4 and fuzz.ratio(w, b) >= EARLIER_FUZZY) or b in nicknames().get(w, ())
+
+
+def _earlier_words_exact(earlier: list[str], before: list[str]) -> bool:
+    """Each earlier written word is a name word before the anchor, spelt the same, in order,
+    and the first of them the name's first word (a common surname's evidence: "Bala" of
+    Bala_Abdulkadir_Mohammed, no title, no spelling variant; names25)."""
+    if not earlier or not before or earlier[0] != before[0]:
+        return False
+    it = iter(before)
+    return all(any(w == b for b in it) for w in earlier)
 
 
 def _earlier_words_match(earlier: list[str], before: list[str]) -> bool:
