@@ -179,3 +179,12 @@ def test_common_surname_after_the_given_name():
     assert p.sole(["Mohammed"]) is None  # the common surname alone names nobody
     assert p.sole(["Bella", "Mohammed"]) is None  # no spelling variant of the given name then
     assert p.sole(["Abdulkadir", "Mohammed"]) is None  # the given name must be the name's first word
+
+
+# ------------------------------------------------------------------ plural of a group of people
+def test_people_group_names_in_the_plural():
+    m = EntityMatcher(["Tamil_Rebel", "Sikh_Militant", "Julie_Bishop", "Democratic_Left", "India"])
+    assert first(m, "Who criticised the Tamil rebels in 2010?") == {"Tamil rebels": "Tamil_Rebel"}
+    assert first(m, "Did Sikh militants attack India?") == {"Sikh militants": "Sikh_Militant", "India": "India"}
+    # only the head noun of a sector of people (data/agreement.tsv "plural" rows) is pluralised
+    assert "bishops" not in str(m.by_norm.keys()) and ("democratic", "lefts") not in m.by_norm

@@ -141,7 +141,7 @@ class EntityMatcher:
         # written variants of a name (nlu11): "UN" for "United Nations" and back ("the UN Interim
         # Administration in Kosovo"), British "-isation" for "-ization" ("organisations")
         for toks, eids in list(self.by_norm.items()):
-            for var in _name_variants(toks) + _plural_variants(toks):
+            for var in _name_variants(toks) + _plural_variants(toks, _people_heads()):
                 if var not in self.by_norm:
                     self._insert(var, eids)
         # the owner written before the name (names15): "Korea's People First Party"
@@ -758,13 +758,29 @@ def _spellings() -> dict[str, str]:
     return out
 
 
-def _plural_variants(toks: tuple[str, ...]) -> list[tuple[str, ...]]:
+@functools.lru_cache(maxsize=1)
+def _people_heads() -> frozenset[str]:
+    """Head nouns of the sectors that are groups of people ("plural" rows of
+    data/agreement.tsv: Armed_Rebel -> "rebel", Militant, Activist): a plain KG name ending in
+    one names such a group ("Tamil_Rebel", "Sikh_Militant"; names25)."""
+    out = set()
+    for cols in data_lines("agreement.tsv"):
+        if len(cols) >= 2 and cols[0].strip() == "plural":
+            toks = norm_tokens(cols[1].strip())
+            if toks and toks[-1].isalpha():
+                out.add(toks[-1])
+    return frozenset(out)
+
+
+def _plural_variants(toks: tuple[str, ...], people: frozenset[str] | set[str] = frozenset()) -> list[tuple[str, ...]]:
     """An organisation's name whose head is a count noun, written in the plural for its
     members ("the Tibetan independence forces" for Tibetan_Independence_Force, "the Qassam
     brigades"; names21): a plain name of two words or more ending in a singular organisation
-    word of data/agreement.tsv gets that word's plural. (Lower-case inner words already
-    match: a surface is dropped only when it is all lower case.)"""
-    if len(toks) < 2 or "(" in toks or toks[-1] not in organisation_words():
+    word of data/agreement.tsv gets that word's plural; so does one ending in the head noun
+    of a sector of people (``people``, :func:`_people_heads`: "Tamil rebels" for Tamil_Rebel,
+    "Sikh militants"; names25). (Lower-case inner words already match: a surface is dropped only when it is all
+    lower case.)"""
+    if len(toks) < 2 or "(" in toks or (toks[-1] not in organisation_words() and toks[-1] not in people):
         return []
     p = plural(toks[-1])
     return [toks[:-1] + (p,)] if p != toks[-1] else []
