@@ -52,10 +52,10 @@ _WH_PHRASE_RE = re.compile(
 # entity without a wh-word; the noun phrase plays the wh-phrase's part (embedded word order).
 _NAME_THE_RE = re.compile(
     # "List everyone / all those (that) X praised ...": the pronoun is the head
-    r"\b(?:name|identify|list|give(?:\s+me)?|find|mention|state)\s+(?:everyone|everybody|all\s+(?:those|the\s+ones))\b(?:\s+(?:that|who|whom|which))?|"
+    r"\b(?:name|identify|list|give(?:\s+me)?|find|mention|state)\s+(?:everyone|everybody|all\s+(?:those|the\s+ones))\b(?:\s+(?:that|who|whom|which)\b)?|"
     r"\b(?:name|identify|list|give(?:\s+me)?|find|mention|state)\s+the\s+(?:[a-z]+\s+){0,2}?"
     r"(?:one|ones|entity|entities|party|parties|actor|actors|country|countries|person|people|"
-    r"organi[sz]ations?|groups?|side|nations?|states?|participants?)\b(?:\s+(?:that|who|whom|which))?",
+    r"organi[sz]ations?|groups?|side|nations?|states?|participants?)\b(?:\s+(?:that|who|whom|which)\b)?",
     re.I,
 )
 # "(I'd like to know) the last party X criticised (before Y)": an embedded question whose head is
@@ -66,7 +66,7 @@ _HEAD_NP_RE = re.compile(
     r"^\s*the\s+(?:(?:very|first|last|earliest|latest|final|initial|most\s+recent|second|third|next|previous)\s+)*"
     r"(?:one|ones|party|parties|actor|actors|country|countries|entity|entities|person|organi[sz]ations?|groups?|side)\b"
     r"(?:\s+(?:or|and|/)\s+[a-z]+)?"  # "the last person or group X ...": one head (refs20)
-    r"(?:\s+(?:that|who|whom|which))?",
+    r"(?:\s+(?:that|who|whom|which)\b)?",
     re.I,
 )
 _REL_ANCHOR_RE = re.compile(r"\b(?:that|who|whom|which)\b", re.I)
@@ -184,7 +184,7 @@ _WH_COPULA_RE = re.compile(
     # a disjunctive head ("the last person or group X showed empathy toward"): English joins
     # two head nouns with "or" for one head, the clause after it still the relative (refs20)
     r"(?:\s+(?:or|and|/)\s+[a-z]+)?"
-    r"(?:\s+(?:that|who|whom|which))?"
+    r"(?:\s+(?:that|who|whom|which)\b)?"
     # headless: "who was the first that X hosted a visit by" (the copula is the wh-phrase's)
     r"|(?:very\s+)?(?:first|last|earliest|latest|final|initial|most\s+recent|next|previous)\s+(?:that|who|whom|which)\b)",
     re.I,
@@ -407,8 +407,9 @@ def context_sectors(a: QuestionAnalysis, matcher: EntityMatcher) -> list[Mention
     cues, the wrapper and the wh-phrase; generic actor nouns ("the party that ...") are none."""
     g = matcher.actors
     places = _question_places(a, g)
-    if not places:
-        return []
+    anywhere = not places  # only "his / her <sector>": a person's, of any country (refs24)
+    if anywhere:
+        places = [(pid, 0) for pid in sorted(set(_grammar_place_ids(g).values()))]
     toks = tokenize(a.question)
     busy = [(m.start, m.end) for m in a.mentions] + list(a.wrapper) + [(c.start, c.end) for c in a.cues]
     if a.wh_span:
@@ -424,7 +425,8 @@ def context_sectors(a: QuestionAnalysis, matcher: EntityMatcher) -> list[Mention
         if det and norms[k] in _POSSESSIVE_DETS and j + 1 < len(toks) and norms[j] == "own" and free[j]:
             j += 1  # "its own foreign ministry": "own" only stresses the possessor (refs19)
         hit = _sector_at(g, toks, norms, free, j)
-        if hit is None or not (det or _bare_name(toks, norms, j, hit[0]) or _short_name(toks, norms, j, hit[0], short)):
+        if hit is None or not (det or _bare_name(toks, norms, j, hit[0]) or _short_name(toks, norms, j, hit[0], short)) \
+                or (anywhere and not (det and norms[k] in _PERSON_POSSESSIVES)):
             k += 1
             continue
         end, svals = hit
@@ -432,7 +434,7 @@ def context_sectors(a: QuestionAnalysis, matcher: EntityMatcher) -> list[Mention
             k = end
             continue
         start_tok = k
-        cands = _place_candidates(g, svals, places, toks[start_tok].start)
+        cands = _any_place_candidates(g, svals, places) if anywhere else _place_candidates(g, svals, places, toks[start_tok].start)
         if cands:
             s, e = toks[start_tok].start, toks[end - 1].end
             ids = tuple(x for x, _ in cands)
@@ -619,6 +621,22 @@ def _place_candidates(g: Any, svals: list, places: list[tuple[int, int]], at: in
 
 
 CONTEXT_WEIGHT = 0.9  # a country taken from the context: a little less sure than a written one
+# "his / her": a person's. A question that names a person and no country ("After Roh Moo-hyun
+# spoke about **his cabinet**, ...") still means that person's country's cabinet, which the
+# names do not tell (a person's KG name has no country): the sector of every country is a
+# candidate, all alike, and the KG's facts of the clause decide (SCoP's alignment enumerates
+# the person's own facts and keeps those whose other name is a candidate; refs24)
+_PERSON_POSSESSIVES = {"his", "her"}
+ANY_PLACE_WEIGHT = 0.8
+
+
+def _any_place_candidates(g: Any, svals: list, places: list[tuple[int, int]]) -> list[tuple[int, float]]:
+    """The KG actors of a sector in every country (:data:`_PERSON_POSSESSIVES`), one score."""
+    out: dict[int, float] = {}
+    for pid, _ in places:
+        for eid, sc in g._combine(svals, [(pid, "name", False)]).items():
+            out.setdefault(eid, sc * CONTEXT_WEIGHT * ANY_PLACE_WEIGHT)
+    return sorted(out.items(), key=lambda kv: (-kv[1], kv[0]))
 
 
 def _analyze(question: str, matcher: EntityMatcher, embeddings: Any = None, extra: tuple | list = ()) -> QuestionAnalysis:
@@ -993,7 +1011,7 @@ def _main_antecedent(question: str, pronoun: str, open_slot: str | None, ref: Cl
 
 _RANKED_HEAD_RE = re.compile(
     r"\bthe\s+(?:very\s+)?(?:first|last|earliest|latest|final|initial|most\s+recent|next|previous)\b"
-    r"(?:\s+(?!to\b|that\b|who\b|whom\b|which\b)[a-z]+)?(?:\s+(?:that|who|whom|which))?",
+    r"(?:\s+(?!to\b|that\b|who\b|whom\b|which\b)[a-z]+)?(?:\s+(?:that|who|whom|which)\b)?",
     re.I,
 )
 
@@ -1112,7 +1130,8 @@ def _open_slot(masked: str, wh: tuple[int, int] | None, x: Mention) -> str:
     if _CONTACT_HEAD_RE.fullmatch(between):
         # "who was the next visitor Oman received", "who was the last guest X hosted": a head
         # noun directly followed by the name, the subject of its (contact) relative clause; the
-        # wh-phrase is the head, the clause's object
+        # wh-phrase is the head, the clause's object; the same with a relative pronoun before
+        # the name ("who were the first people that the Indonesian police arrested": refs24)
         return "object"
     # (an honorific before the name is part of it: "where King Juan Carlos I paid visits")
     words = [w for w in re.findall(r"[\w']+", between.lower()) if w not in _HONORIFICS]
@@ -1136,7 +1155,7 @@ def _open_slot(masked: str, wh: tuple[int, int] | None, x: Mention) -> str:
 _HONORIFICS = {"king", "queen", "prince", "princess", "sheikh", "emir", "sultan", "mr", "mrs", "ms", "dr"}
 _CONTACT_HEAD_RE = re.compile(
     r"(?:\s*(?:was|is|were|are)|['’]s)\s+(?:it\s+)?the\s+(?:(?:very|first|last|earliest|latest|final|initial|next|previous|most\s+recent)\s+)*"
-    r"(?!to\b)[a-z]+\s*",
+    r"(?!to\b)[a-z]+(?:\s+(?:that|who|whom|which)\b)?\s*",
     re.I,
 )
 

@@ -170,8 +170,9 @@ def agreement(pronoun: str, f: Features) -> int:
     c = _class_of(pronoun)
     if c == "country":
         return 2 if f.kind == "country" else 0
-    if c == "description":  # a word of the name's own (refs17)
-        return 2 if DESCRIPTION_RE.fullmatch(pronoun.strip().casefold()).group("noun") in f.words else 0
+    if c == "description":  # a word of the name's own (refs17), or a newspaper's title word (refs24)
+        noun = DESCRIPTION_RE.fullmatch(pronoun.strip().casefold()).group("noun")
+        return 2 if noun in f.words or _press(noun, f) else 0
     if c is None:
         return 0
     if f.kind == "unknown":
@@ -193,6 +194,13 @@ def agreement(pronoun: str, f: Features) -> int:
     if f.role:  # singular "they" for a person of no stated gender ("the chief of staff ... them");
         return 3 if f.plural else 2  # written in the plural ("Indian MPs"), a group
     return (2 if f.plural else 1) if f.kind == "org" else 0
+
+
+def _press(noun: str, f: Features) -> bool:
+    """True when "the <noun>" is a newspaper description ("the paper") and the name a plain
+    one with a newspaper title word ("Times_of_Zambia"; ``press_*`` rows of ``data/agreement.tsv``)."""
+    t = _table()
+    return noun in t.get("press_noun", ()) and f.kind in ("unknown", "org") and bool(f.words & t.get("press_title", set()))
 
 
 def antecedent(pronoun: str, candidates: Sequence[tuple[str, str]]) -> int | None:

@@ -14,12 +14,14 @@ reliable grounding keeps its surface form. A violating triple falls back to its 
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from tkgqa_ray.nlu import EntityMatcher
+from tkgqa_ray.nlu.actors import decompose, place_lexicon
 from tkgqa_ray.nlu.relations import combine_arrays, embedding_text, same_action
 
 from .roles import call_role
@@ -42,6 +44,7 @@ class SlotCands:
     scores: np.ndarray
     exact: bool = False
     swap: np.ndarray | None = None  # relations: True = the phrase's subject is the KG object
+    members: int = 0  # trailing ids that are a group's own sector actors (:func:`mention_candidates`)
 
     def direct(self) -> "SlotCands":
         """The candidates read in the phrase's own direction."""
@@ -254,20 +257,54 @@ def slot_candidates(
     return ents, dict(zip(rs, retriever.relations(rs)))
 
 
-def mention_candidates(mentions: list) -> dict[str, SlotCands]:
+MEMBER_WEIGHT = 0.9  # a group's own "<Sector>_(Group)" actor: a little less sure than the name itself
+
+
+@functools.lru_cache(maxsize=4)
+def _group_members(table: Any) -> dict[int, tuple[int, ...]]:
+    """Entity id of a plain KG name X that is no place -> the ids of the KG's ``<Sector>_(X)``
+    actors (``Armed_Force_(Hellenic_Armed_Forces)`` for ``Hellenic_Armed_Forces``,
+    ``Militant_(Boko_Haram)`` for ``Boko_Haram``): ICEWS files some events of an organisation
+    under a sector of it, so a question naming the organisation may mean either (68 such names
+    in ICEWS05-15). Places are left out: their sectors are the actor grammar's ("the Greek
+    military"), and a country's name never means its citizens."""
+    ents = list(table.entities)
+    eid = {n: i for i, n in enumerate(ents)}
+    lex = place_lexicon()
+    out: dict[int, list[int]] = {}
+    for i, name in enumerate(ents):
+        actor = decompose(name)
+        if actor is None:
+            continue
+        x = eid.get(actor.place.replace(" ", "_"))
+        if x is not None and not lex.is_place(actor.place):
+            out.setdefault(x, []).append(i)
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def mention_candidates(mentions: list, table: Any = None) -> dict[str, SlotCands]:
     """Surface -> entity candidates of the question's mentions (exact-grammar mentions only;
     the embedding fallback is alignment's own job). A mention may carry several scored ids
-    (``scores`` when the grammar provides them, else its score in id order)."""
+    (``scores`` when the grammar provides them, else its score in id order). With ``table``,
+    an exact name of a group also keeps the group's own sector actors (:func:`_group_members`)
+    as lower-scored candidates: the name's own facts still come first, and the KG decides
+    when it has none for the clause (refs24); they vary no alternative reading
+    (:func:`alternative_readings`)."""
     out: dict[str, SlotCands] = {}
+    members = _group_members(table) if table is not None else {}
     for m in mentions:
         if getattr(m, "source", "exact") == "embedding" or not m.entity_ids:
             continue
         sc = getattr(m, "scores", None)
+        ids = list(m.entity_ids)
         if getattr(m, "source", "exact") == "exact":
-            sc = [1.0] * len(m.entity_ids)  # exactly what the name lookup gives the same surface
-        elif sc is None or len(sc) != len(m.entity_ids):
-            sc = [float(m.score) - 1e-3 * j for j in range(len(m.entity_ids))]
-        out.setdefault(m.text, SlotCands(np.asarray(m.entity_ids, np.int64), np.asarray(sc, np.float64), True))
+            sc = [1.0] * len(ids)  # exactly what the name lookup gives the same surface
+            extra = [x for e in ids for x in members.get(int(e), ()) if x not in ids]
+            ids, sc = ids + extra, sc + [MEMBER_WEIGHT] * len(extra)
+        elif sc is None or len(sc) != len(ids):
+            sc = [float(m.score) - 1e-3 * j for j in range(len(ids))]
+        out.setdefault(m.text, SlotCands(np.asarray(ids, np.int64), np.asarray(sc, np.float64), True,
+                                         members=len(ids) - len(m.entity_ids)))
     return out
 
 
@@ -326,7 +363,10 @@ def alternative_readings(
             c = ec.get(x)
             if c is None:
                 return []
-            return [(ents[int(i)], float(s)) for i, s in zip(c.ids[:ALT_PER_SLOT], c.scores[:ALT_PER_SLOT]) if s >= ALT_ENT_MIN]
+            # (a group's sector actors ground a clause only through the aligner's fact choice,
+            # never as another reading: they would crowd out the name's own readings)
+            k = min(ALT_PER_SLOT, len(c.ids) - c.members)
+            return [(ents[int(i)], float(s)) for i, s in zip(c.ids[:k], c.scores[:k]) if s >= ALT_ENT_MIN]
         cr = rc.get(t.r)
         if cr is None:
             continue
@@ -552,7 +592,7 @@ class AlignmentStage(ScopStage):
         ments: dict[str, SlotCands] = {}
         own: list[dict[str, SlotCands]] = []
         for st, _, _ in parsed:
-            own.append(mention_candidates(self._mentions(st["question"])))
+            own.append(mention_candidates(self._mentions(st["question"]), self.ctx.table))
             for k, v in own[-1].items():
                 ments.setdefault(k, v)
         batch = slot_candidates(self.retriever, [(a, s) for _, a, s in parsed], ments)
