@@ -10,6 +10,10 @@
 * a time question whose main event names both participants, under "the same <period>" whose
   clause gave no reference name, reads the main event's own times unbounded (SCoP's one-anchor
   answer); not for "before" / "after".
+* "(at) the time" written right before a before / after cue ("the time preceding X's ...") is
+  the directed cue's head noun, not a same-unit cue; a relative "when" right after the asked
+  time noun ("the months when X did Y, in the year Z did W") opens the asked clause, not the
+  reference.
 * a statement sentence before the question that states the event a pro-verb repeats ("X
   rejected Y. Who was the first to do so after X?"): its other name is the main object.
 
@@ -44,6 +48,9 @@ ROWS = [
     ("Uganda", "Reject", "Kenya", "2012-01-01"),
     ("Rwanda", "Reject", "Kenya", "2012-02-01"),
     ("Sudan", "Reject", "Uganda", "2012-03-01"),
+    # Uganda also rejected Burundi, before (2011-06-01) and after (2012-04-01) Kenya
+    ("Uganda", "Reject", "Burundi", "2011-06-01"),
+    ("Uganda", "Reject", "Eritrea", "2012-04-01"),
 ]
 
 
@@ -160,3 +167,24 @@ def test_the_year_clause_bounds_the_when_clause(ctx):
     pred, tr = top(ctx, "Tell me the months when Rwanda rejected Kenya, in the year Uganda rejected Kenya.")
     assert pred == ["2012-02"], tr
     assert tr["parse"]["reference"] == ["Uganda", "Kenya"], tr["parse"]
+
+
+# ----------------------------------------------------------------------------- "the time preceding"
+def test_the_time_before_a_directed_cue_is_its_head():
+    from tkgqa_ray.methods.tccrag.cues import _cue_clauses
+
+    q = "Looking at the time preceding Uganda's rejection of Kenya, who else did Uganda reject?"
+    same = _cue("at the time", q.index("at the time"))
+    before = SimpleNamespace(kind="event", text="preceding", start=q.index("preceding"), end=q.index("preceding") + 9,
+                             op="before", granularity=None, offset=0)
+    assert _cue_clauses(q, [same, before]) == [before]
+    # a unit ("the day") keeps its same-unit cue
+    q2 = "On the day preceding ..."
+    day = _cue("On the day", 0)
+    pre2 = SimpleNamespace(kind="event", text="preceding", start=11, end=20, op="before", granularity=None, offset=0)
+    assert _cue_clauses(q2, [day, pre2]) == [day, pre2]
+
+
+def test_the_time_preceding_reads_before(ctx):
+    pred, tr = top(ctx, "Looking at the time preceding Uganda's rejection of Kenya, who else did Uganda reject?")
+    assert pred == ["Burundi"], tr

@@ -58,11 +58,23 @@ def _relative_when(question: str, c) -> bool:
     return c.kind == "event" and c.text.lower() == "when" and bool(_RELATIVE_WHEN_RE.search(question[:c.start]))
 
 
+def _unit_less_time(question: str, c, cues: list) -> bool:
+    """``c`` is "(at) the time" written right before a before / after cue: "Looking at **the
+    time preceding** X's denunciation of Y, ...": "time" names no unit of its own, it is the
+    head the directed cue modifies (the period before X), so the question's cue is "preceding"."""
+    if not (c.kind == "event" and c.op == "equal" and not c.offset and c.text.lower().split()[-1:] == ["time"]):
+        return False
+    return any(d.kind == "event" and d.op in ("before", "after") and d.start >= c.end
+               and not question[c.end:d.start].strip() for d in cues)
+
+
 def _cue_clauses(question: str, cues: list) -> list:
-    """``cues`` less a relative "when" (:func:`_relative_when`) when another event cue is left:
+    """``cues`` less a unit-less "the time" before a directed cue (:func:`_unit_less_time`) and
+    a relative "when" (:func:`_relative_when`) when another event cue is left:
     "Tell me the months when the GNP said it would cooperate with the DP, in the year the
     Democrats called for reform": the year clause is the reference, the "when" clause the main
     event. Before, the first cue ("when") won, and the main event became the reference."""
+    cues = [c for c in cues if not _unit_less_time(question, c, cues)]
     rel = [c for c in cues if _relative_when(question, c)]
     if not rel or not any(c.kind == "event" and c not in rel for c in cues):
         return cues
