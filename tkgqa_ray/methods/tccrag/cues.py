@@ -25,6 +25,7 @@ clause, and its chain was unbounded (see docs/methods.md, TCC-RAG).
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Any
 
 from tkgqa_ray.nlu.cache import context_analysis
@@ -38,11 +39,46 @@ def cue_signals(question: str, ctx: Any = None) -> QuestionSignals:
     sig = question_signals(question)
     if ctx is None or getattr(ctx, "table", None) is None:
         return sig
-    own = order_fields(question, context_analysis(question, ctx).cues)
+    cues = _cue_clauses(question, context_analysis(question, ctx).cues)
+    own = order_fields(question, cues)
     if own["order"] is None or (own["order"], own["offset_days"], own["same_granularity"]) == (
             sig.order, sig.offset_days, sig.same_granularity):
         return sig
     return dataclasses.replace(sig, **own)
+
+
+# "the months **when** X did Y": "when" right after the asked time noun is a relative adverb
+# that opens the asked clause, not a cue of another event; the question's cue is elsewhere
+# ("..., **in the year** Z did W")
+_RELATIVE_WHEN_RE = re.compile(r"\b(?:days?|dates?|weeks?|months?|years?|times?)\s+$", re.I)
+
+
+def _relative_when(question: str, c) -> bool:
+    """``c`` is a bare "when" written right after a time noun ("the months when")."""
+    return c.kind == "event" and c.text.lower() == "when" and bool(_RELATIVE_WHEN_RE.search(question[:c.start]))
+
+
+def _unit_less_time(question: str, c, cues: list) -> bool:
+    """``c`` is "(at) the time" written right before a before / after cue: "Looking at **the
+    time preceding** X's denunciation of Y, ...": "time" names no unit of its own, it is the
+    head the directed cue modifies (the period before X), so the question's cue is "preceding"."""
+    if not (c.kind == "event" and c.op == "equal" and not c.offset and c.text.lower().split()[-1:] == ["time"]):
+        return False
+    return any(d.kind == "event" and d.op in ("before", "after") and d.start >= c.end
+               and not question[c.end:d.start].strip() for d in cues)
+
+
+def _cue_clauses(question: str, cues: list) -> list:
+    """``cues`` less a unit-less "the time" before a directed cue (:func:`_unit_less_time`) and
+    a relative "when" (:func:`_relative_when`) when another event cue is left:
+    "Tell me the months when the GNP said it would cooperate with the DP, in the year the
+    Democrats called for reform": the year clause is the reference, the "when" clause the main
+    event. Before, the first cue ("when") won, and the main event became the reference."""
+    cues = [c for c in cues if not _unit_less_time(question, c, cues)]
+    rel = [c for c in cues if _relative_when(question, c)]
+    if not rel or not any(c.kind == "event" and c not in rel for c in cues):
+        return cues
+    return [c for c in cues if c not in rel]
 
 
 __all__ = ["cue_signals"]

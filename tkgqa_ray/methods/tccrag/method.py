@@ -943,6 +943,18 @@ class ChainRetrieve(Stage):
                 if found is not None:
                     found[2]["roles_flipped"] = True
                     return found
+        if _named_event_unbounded(parses[0], sig):
+            # "On which day did X visit Y, the same day the Italians hosted them?": no name of
+            # the "same <period>" clause was read, so there is no reference event to bound the
+            # main one. The main event is named in full, and the boundary would only choose
+            # among its own times: they are the answer's candidates (SCoP answers from that
+            # one anchor). Before, such a question ended with no answer
+            for idx, (r, sw) in enumerate(parses[0].relation_readings()):
+                p = parses[0].oriented(sw)
+                found = self._chain(s, p, parses[0], sig, info, {}, idx, r, sw, "teg", None, 0, len(parses),
+                                    {"unbounded": True})
+                if found is not None:
+                    return found
         if route is None and not info["tried"]:
             info["reason"] = "no anchor for the asked slot"
         return np.empty(0, np.int64), route, info
@@ -1180,6 +1192,16 @@ def _one_anchor(p: TccParse) -> bool:
     """An entity question with one name in the subject or the object slot, the other asked:
     the reading whose roles :meth:`ChainRetrieve.structured` may exchange last."""
     return p.asked in ("subject", "object") and (p.subject is None) != (p.object is None)
+
+
+def _named_event_unbounded(p: TccParse, sig) -> bool:
+    """A time question whose main event names both participants, under a "same <period>" cue
+    whose clause gave no reference name: the main event's own times are read unbounded
+    (:meth:`ChainRetrieve.structured`). Only "same": there the boundary merely selects among
+    the main event's times, while an unresolved "before" / "after" would change the answer's
+    extreme."""
+    return (sig.order == "same" and sig.explicit is None and p.asked == "time" and not p.reference
+            and p.subject is not None and p.object is not None)
 
 
 def _route(p: TccParse) -> str | None:
