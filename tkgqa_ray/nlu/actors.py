@@ -135,6 +135,12 @@ def _capitals() -> dict[str, list[str]]:
     return {cols[0].strip(): _field(cols[1], "|") for cols in data_lines("capitals.tsv") if len(cols) >= 2}
 
 
+def capitals() -> dict[str, list[str]]:
+    """data/capitals.tsv by the place lexicon's key: each country's capital spellings (names25:
+    the person index keeps their words out of its place words)."""
+    return _capitals()
+
+
 def _iso_names(iso3: str) -> list[str]:
     """pycountry's names of a country (ISO name, common name, official name), [] if none."""
     try:

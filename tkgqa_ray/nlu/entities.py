@@ -31,7 +31,7 @@ from tkgqa_ray.kg.table import table_cache_key
 
 from .actors import ActorGrammar, decompose, place_lexicon, plural
 from .anaphora import organisation_words
-from .names import DOMINANCE, PersonNames, titles
+from .names import DOMINANCE, PersonNames, courtesy_titles, titles
 from .text import INITIAL_SKIP as _INITIAL_SKIP, data_lines, drop_article, fold, initials, norm_tokens, tokenize
 
 if TYPE_CHECKING:
@@ -141,7 +141,7 @@ class EntityMatcher:
         # written variants of a name (nlu11): "UN" for "United Nations" and back ("the UN Interim
         # Administration in Kosovo"), British "-isation" for "-ization" ("organisations")
         for toks, eids in list(self.by_norm.items()):
-            for var in _name_variants(toks) + _plural_variants(toks):
+            for var in _name_variants(toks) + _plural_variants(toks, _people_heads()):
                 if var not in self.by_norm:
                     self._insert(var, eids)
         # the owner written before the name (names15): "Korea's People First Party"
@@ -309,7 +309,7 @@ class EntityMatcher:
 
         found = self.actors.scan([t.norm for t in toks], cap_ok)
         if not found:
-            return self._back_refs(question, toks, _drop_possessors(question, exact), all_lower)
+            return self._appositions(question, self._back_refs(question, toks, _drop_possessors(question, exact), all_lower))
         out: list[Mention] = []
         dropped: set[int] = set()
         for a in found:
@@ -328,7 +328,37 @@ class EntityMatcher:
         if not all_lower:  # "the British Home Secretary": "the British" is an adjective of the name after it
             out = [m for k, m in enumerate(out)
                    if not (m.source == "actor" and k + 1 < len(out) and _adjective_of_next(question, m, out[k + 1]))]
-        return self._back_refs(question, toks, _drop_possessors(question, out), all_lower)
+        return self._appositions(question, self._back_refs(question, toks, _drop_possessors(question, out), all_lower))
+
+    def _appositions(self, question: str, mentions: list[Mention]) -> list[Mention]:
+        """A title with its country before a person's name is an apposition: "German Chancellor
+        Merkel", "South Korean President Lee Myung-bak", "Japan's prime minister Noda" name the
+        person, and the country-and-title is only who the person is (names25). The place or
+        actor mention right before the title (or ending in it) and the person's mention become
+        one mention of the person, so the title's actor (Head_of_Government_(Germany)) or
+        place is no second participant. Only a title of data/person_names.tsv directly before
+        a person-like name (one id, found by name or surname), nothing else between them."""
+        if len(mentions) < 2:
+            return mentions
+        out: list[Mention] = []
+        k = 0
+        while k < len(mentions):
+            m = mentions[k]
+            p = mentions[k + 1] if k + 1 < len(mentions) else None
+            if p is not None and self._is_person(p) and m.source in ("actor", "exact") and not self._is_person(m):
+                if _ends_in_title(question[m.start:p.start]) and _title_gap(question, m, p):
+                    out.append(Mention(question[m.start:p.end], m.start, p.end, p.entity_ids, p.names,
+                                       p.score, p.source, p.scores))
+                    k += 2
+                    continue
+            out.append(m)
+            k += 1
+        return out
+
+    def _is_person(self, m: Mention) -> bool:
+        """A mention of one person-like KG name, read from its words (exact) or its surname."""
+        return (len(m.entity_ids) == 1 and m.source in ("exact", "surname")
+                and (m.entity_ids[0] in self.persons.words or m.entity_ids[0] in self._titled))
 
     def _back_refs(self, question: str, toks: list, mentions: list[Mention], all_lower: bool) -> list[Mention]:
         """Add acronyms and back-references over tokens no mention covers (see the module notes
@@ -413,14 +443,16 @@ class EntityMatcher:
         if run is not None:
             end, eid = run
         else:
-            eid, end = self._surname_at(toks, te, cov), te + 1
+            courtesy = tuple(t.norm for t in toks[k:te]) in courtesy_titles()
+            eid, end = self._surname_at(toks, te, cov, titled=True, courtesy=courtesy), te + 1
             if eid is None:
                 return None
         a, b = toks[te].start, toks[end - 1].end
         return end, Mention("", a, b, (eid,), (self.names[eid],), 1.0, "surname")
 
-    def _surname_at(self, toks, k, covered) -> int | None:
-        """The person a lone capitalised token at ``k`` names by surname (``PersonNames.sole``),
+    def _surname_at(self, toks, k, covered, titled: bool = False, courtesy: bool = False) -> int | None:
+        """The person a lone capitalised token at ``k`` names by surname (``PersonNames.sole``;
+        after a title ``PersonNames.after_title``, names25: "Mr Abbas", "Premier Wen"),
         or None. Not inside a run of capitalised words no mention covers ("Isaias
         Afwerki" is a name the KG spells otherwise, not "Afwerki" alone), nor right before a
         capitalised name (a title: "King Juan Carlos I")."""
@@ -436,6 +468,8 @@ class EntityMatcher:
             return None  # "the King of Bahrain": an office, not Angus_King
         if (t.norm,) in self.by_norm:
             return None  # a whole name (or an alias) of its own
+        if titled:
+            return self.persons.after_title(t.text, courtesy)
         return self.persons.sole([t.text])
 
     def _person_run_at(self, toks, k, covered) -> tuple[int, int] | None:
@@ -473,6 +507,8 @@ class EntityMatcher:
 
         if word(k) is None or (k and word(k - 1) is not None and toks[k - 1].end < toks[k].start):
             return None
+        if any(tuple(x.norm for x in toks[k:k + len(c)]) == c for c in courtesy_titles()):
+            return None  # "Mr Abbas" is a surname after a courtesy title (_titled_person_at), no run
         end, written = k, []
         while True:
             w = word(end)
@@ -642,6 +678,26 @@ def _title_end(toks: list, k: int, covered: list[bool]) -> int | None:
     return best
 
 
+def _ends_in_title(text: str) -> bool:
+    """``text`` (a country or its actor, then the words before a person's name) ends in a
+    title of data/person_names.tsv, in any case ("... Chancellor ", "...'s prime minister ")."""
+    toks = norm_tokens(text)
+    return any(len(toks) > len(t) and toks[-len(t):] == t for t in titles())
+
+
+def _title_gap(question: str, m: Mention, p: Mention) -> bool:
+    """Between mention ``m`` and the person ``p``: only a title, after "'s" when ``m`` is a
+    place written as the possessor ("Yemen's president Saleh"), or nothing beyond spaces when
+    ``m`` itself ends in the title ("German Chancellor Merkel")."""
+    gap = question[m.end:p.start]
+    if not gap.strip():
+        return True
+    g = norm_tokens(gap)
+    if g[:1] in (("'s",), ("’s",)):
+        g = g[1:]
+    return g in titles()
+
+
 def _title_of_at(toks: list, k: int) -> bool:
     """True when the capitalised word at ``k`` is an office named with an article and "of"
     ("the King of Bahrain", "the President of Kenya", names15): English writes a person's
@@ -702,13 +758,29 @@ def _spellings() -> dict[str, str]:
     return out
 
 
-def _plural_variants(toks: tuple[str, ...]) -> list[tuple[str, ...]]:
+@functools.lru_cache(maxsize=1)
+def _people_heads() -> frozenset[str]:
+    """Head nouns of the sectors that are groups of people ("plural" rows of
+    data/agreement.tsv: Armed_Rebel -> "rebel", Militant, Activist): a plain KG name ending in
+    one names such a group ("Tamil_Rebel", "Sikh_Militant"; names25)."""
+    out = set()
+    for cols in data_lines("agreement.tsv"):
+        if len(cols) >= 2 and cols[0].strip() == "plural":
+            toks = norm_tokens(cols[1].strip())
+            if toks and toks[-1].isalpha():
+                out.add(toks[-1])
+    return frozenset(out)
+
+
+def _plural_variants(toks: tuple[str, ...], people: frozenset[str] | set[str] = frozenset()) -> list[tuple[str, ...]]:
     """An organisation's name whose head is a count noun, written in the plural for its
     members ("the Tibetan independence forces" for Tibetan_Independence_Force, "the Qassam
     brigades"; names21): a plain name of two words or more ending in a singular organisation
-    word of data/agreement.tsv gets that word's plural. (Lower-case inner words already
-    match: a surface is dropped only when it is all lower case.)"""
-    if len(toks) < 2 or "(" in toks or toks[-1] not in organisation_words():
+    word of data/agreement.tsv gets that word's plural; so does one ending in the head noun
+    of a sector of people (``people``, :func:`_people_heads`: "Tamil rebels" for Tamil_Rebel,
+    "Sikh militants"; names25). (Lower-case inner words already match: a surface is dropped only when it is all
+    lower case.)"""
+    if len(toks) < 2 or "(" in toks or (toks[-1] not in organisation_words() and toks[-1] not in people):
         return []
     p = plural(toks[-1])
     return [toks[:-1] + (p,)] if p != toks[-1] else []

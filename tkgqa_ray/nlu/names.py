@@ -48,6 +48,12 @@ EARLIER_FUZZY = 80
 ANCHOR_FUZZY = 88
 ANCHOR_FUZZY_MIN_LEN = 7
 _WORD_RE = re.compile(r"[^\W\d_]{3,}")
+# after a title a two-letter word is a name too ("President Xi", "Premier Li": Chinese family
+# names; names25); alone it is too often something else
+_TITLED_WORD_RE = re.compile(r"[^\W\d_]{2,}")
+# a regnal number ending a monarch's or pope's name ("Mohammed VI", "Mswati III"): an anchor
+# after a written given name (names25), as the name's last word
+_REGNAL_RE = re.compile(r"(?:X{0,3})(?:IX|IV|V?I{0,3})")
 _INITIAL_RE = re.compile(r"[^\W\d_]\.?")  # a written initial, folded ("p.", "j")
 
 
@@ -67,11 +73,15 @@ class NameReading:
 def _place_words() -> frozenset[str]:
     """Folded words of the place lexicon's names, adjectives and people nouns: "Indian",
     "Australian", "Kurds" name a place's actors, never a person by a part of the name."""
-    from .actors import place_lexicon
+    from .actors import capitals, place_lexicon
 
     out: set[str] = set()
-    for row in place_lexicon().rows.values():
-        for form in list(row.names) + list(row.adjectives) + list(row.people):
+    caps = capitals()
+    for key, row in place_lexicon().rows.items():
+        # a capital's words are persons' words too ("Abu" of Abu Dhabi and Abu_Bakr_al-Qirbi,
+        # "Juba", "Lima"; names25): the capital names the country alone, never inside a name
+        own = [n for n in row.names if n not in caps.get(key, ())]
+        for form in own + list(row.adjectives) + list(row.people):
             out.update(fold(w) for w in re.findall(r"[\w'-]+", form))
     return frozenset(out)
 
@@ -151,19 +161,22 @@ class PersonNames:
             self._iy.setdefault(_iy_key(k), []).append(k)
 
     # ------------------------------------------------------------------ readings
-    def readings(self, written: Sequence[str]) -> list[NameReading]:
+    def readings(self, written: Sequence[str], titled: bool = False) -> list[NameReading]:
         """Every person a written name (its words, as written) may mean, most facts first:
         the last written word (capitalised, three letters or more; no written word a place
         word) is a word
         (or a hyphen part) of the name, in at most MAX_NAMES KG names; each earlier
         written word is a name word before it (a spelling variant counts), or one word the
         name lacks before a name that starts with the anchor (a title: "Pope Benedict").
-        An anchor no name holds is tried as a spelling variant (ANCHOR_FUZZY)."""
+        An anchor no name holds is tried as a spelling variant (ANCHOR_FUZZY). ``titled``: a
+        title was written before, so a two-letter anchor is a name word as well ("Xi")."""
         if not written or len(written) > 3 or not all(_capitalised(w) for w in written):
             return []
         folded = [fold(w) for w in written]
         last = folded[-1]
-        if not _WORD_RE.fullmatch(last.split("-")[-1]) or any(w in _place_words() for w in folded):
+        word_re = _TITLED_WORD_RE if titled else _WORD_RE
+        regnal = len(folded) > 1 and len(written[-1]) >= 2 and _REGNAL_RE.fullmatch(written[-1]) is not None
+        if not (word_re.fullmatch(last.split("-")[-1]) or regnal) or any(w in _place_words() for w in folded):
             return []  # a place word is no name's and no title ("US Senate", "Iraqi Parliament")
         anchors = [(last, False)]
         if last not in self.index:
@@ -175,7 +188,10 @@ class PersonNames:
         out: dict[int, NameReading] = {}
         for anchor, variant in anchors:
             ids = self.index.get(anchor) or []
-            if max(len(ids), self.in_names.get(anchor, 0)) > MAX_NAMES:
+            # a common surname ("Mohammed", in many names) is still a name after a given name
+            # written as the KG writes it ("Bala Mohammed": Bala_Abdulkadir_Mohammed; names25)
+            common = max(len(ids), self.in_names.get(anchor, 0)) > MAX_NAMES
+            if common and (variant or len(folded) < 2):
                 continue
             for e in ids:
                 name = self.words[e]
@@ -185,6 +201,8 @@ class PersonNames:
                 where = "last" if at == len(name) - 1 else "first" if at == 0 else "inner"
                 if variant and folded[:-1] and not name[:at]:
                     continue  # a surname spelt otherwise after a word that is no name word of it
+                if common and not _earlier_words_exact(folded[:-1], name[:at]):
+                    continue
                 if e not in out and _earlier_words_match(folded[:-1], name[:at]):
                     out[e] = NameReading(e, self.facts[e], where, variant)
         return sorted(out.values(), key=lambda r: (r.variant, -r.facts, r.eid))
@@ -228,6 +246,24 @@ class PersonNames:
         return None
 
 
+    def after_title(self, word: str, courtesy: bool = False) -> int | None:
+        """The person one word written after a title names, or None (names25). After a
+        courtesy title ("Mr Abbas", "Mrs Clinton") the word is a surname: the name's last
+        word. After any other title ("President Abbas", "Premier Wen", "President Xi") it is
+        the surname or the first word of the name (a Chinese or Korean family name, "Pope
+        Benedict"), never an inner word. Either way the one such reading, or the dominant one
+        (DOMINANCE times the next one's facts), as :meth:`sole` decides; spelt as written first."""
+        rs = [r for r in self.readings([word], titled=True)
+              if r.where == "last" or (r.where == "first" and not courtesy)]
+        if rs and not rs[0].variant:
+            rs = [r for r in rs if not r.variant]
+        if not rs:
+            return None
+        if len(rs) == 1 or rs[0].facts >= DOMINANCE * max(rs[1].facts, 1):
+            return rs[0].eid
+        return None
+
+
 @functools.lru_cache(maxsize=1)
 def _person_rows() -> list[tuple[str, str, str]]:
     """(kind, value, forms) rows of ``data/person_names.tsv`` (titles, nicknames)."""
@@ -242,7 +278,14 @@ def _person_rows() -> list[tuple[str, str, str]]:
 def titles() -> frozenset[tuple[str, ...]]:
     """Folded token sequences of the titles written before persons' names ("president",
     ("prime", "minister"), ("mr", "."); ``title`` rows of data/person_names.tsv)."""
-    return frozenset(norm_tokens(v) for k, v, _ in _person_rows() if k == "title" and norm_tokens(v))
+    return frozenset(norm_tokens(v) for k, v, _ in _person_rows() if k in ("title", "courtesy") and norm_tokens(v))
+
+
+@functools.lru_cache(maxsize=1)
+def courtesy_titles() -> frozenset[tuple[str, ...]]:
+    """Folded token sequences of the courtesy titles ("Mr", "Mrs", "Ms"; ``courtesy`` rows of
+    data/person_names.tsv), written before a surname only (names25)."""
+    return frozenset(norm_tokens(v) for k, v, _ in _person_rows() if k == "courtesy" and norm_tokens(v))
 
 
 @functools.lru_cache(maxsize=1)
@@ -282,6 +325,16 @@ def _word_matches(w: str, b: str) -> bool:
     return w == b or _iy_key(w) == _iy_key(b) or (len(w) >= 4 and fuzz.ratio(w, b) >= EARLIER_FUZZY) or b in nicknames().get(w, ())
 
 
+def _earlier_words_exact(earlier: list[str], before: list[str]) -> bool:
+    """Each earlier written word is a name word before the anchor, spelt the same, in order,
+    and the first of them the name's first word (a common surname's evidence: "Bala" of
+    Bala_Abdulkadir_Mohammed, no title, no spelling variant; names25)."""
+    if not earlier or not before or earlier[0] != before[0]:
+        return False
+    it = iter(before)
+    return all(any(w == b for b in it) for w in earlier)
+
+
 def _earlier_words_match(earlier: list[str], before: list[str]) -> bool:
     """Each earlier mention word matches a name word before the anchor, in order (spelling
     variants by fuzz.ratio: "Sergei" ~ "Sergey"). A name that starts with the anchor may
@@ -293,4 +346,4 @@ def _earlier_words_match(earlier: list[str], before: list[str]) -> bool:
     return all(any(_word_matches(w, b) for b in it) for w in earlier)
 
 
-__all__ = ["NameReading", "PersonNames", "nicknames", "person_words", "titles"]
+__all__ = ["NameReading", "PersonNames", "courtesy_titles", "nicknames", "person_words", "titles"]
