@@ -49,7 +49,9 @@ _END = "\x00"
 _DETS = {"the", "a", "an", "some", "several", "many", "two", "three", "various", "certain", "other"}
 _WH = {"which", "what", "whose", "whichever", "whatever", "how"}
 _PREP = {"in", "on", "at", "during", "of", "for", "by", "from", "to", "with", "after", "before", "since", "until"}
-_ATTACH = {"of", "from", "in"}  # not "for"/"to": "ambassador to Kenya" is not Kenya's
+# not "for"/"to": "ambassador to Kenya" is not Kenya's; "across" / "throughout" spread the
+# sector over the place ("people across Africa", "police throughout Kenya"; names26)
+_ATTACH = {"of", "from", "in", "across", "throughout"}
 _POSS = {"'s", "’s", "'", "’"}
 # adjectives that double as a collective people noun after "the" (the French, the Dutch)
 _COLLECTIVE_RE = re.compile(r"(?:ese|ch|sh|ss)$")
@@ -63,6 +65,7 @@ _COUNTRY = -1  # pseudo sector id: the place's own entity (see country_sectors)
 _FUZZY_MIN_LEN = 5  # shorter words are too easily one edit from another country
 _FUZZY_CUTOFF = 85.0  # rapidfuzz ratio: "Columbian" -> "colombian" (88.9); "Iranian" !-> "iraqi"
 _FUZZY_WEIGHT = 0.9
+_GROUP_WEIGHT = 0.9  # a group written alone: the best of its actors (ActorGrammar._add_groups)
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,20 +112,22 @@ class _Place:
     names: list[str]
     adjectives: list[str]
     people: list[str]
+    after: list[str]  # phrases written after a sector noun for the place ("worldwide"; names26)
 
 
 @functools.lru_cache(maxsize=1)
 def _place_rows() -> dict[str, _Place]:
     rows: dict[str, _Place] = {}
     for cols in data_lines("places.tsv"):
-        cols += ["-"] * (4 - len(cols))
+        cols += ["-"] * (5 - len(cols))
         key = cols[0].strip()
         adjs, people, names = _field(cols[1], "|"), _field(cols[2], "|"), _field(cols[3], "|")
+        after = _field(cols[4], "|")
         if not people:
             people = [a + "s" for a in adjs if a.endswith(("an", "i")) and a[:1].isupper()]
         if not re.fullmatch(r"[A-Z]{3}", key):
             names = [key] + names
-        rows[key] = _Place(key, names, adjs, people)
+        rows[key] = _Place(key, names, adjs, people, after)
     return rows
 
 
@@ -388,6 +393,12 @@ class PlaceLexicon:
         row = self.rows[key]
         return _dedup([disp] + row.names), list(row.adjectives), list(row.people)
 
+    def after_forms(self, place: str) -> list[str]:
+        """Phrases written after a sector noun that place it ("citizens from around the world",
+        "journalists worldwide" for ``X_(International)``; names26): the data file's fifth column."""
+        key = self.resolve(place)
+        return list(self.rows[key].after) if key is not None else []
+
     def named(self, toks: tuple[str, ...]) -> str | None:
         """The lexicon key of a place written by one of its names (folded tokens), or None;
         unlike :meth:`resolve` no code lookup ("Co", "TV" are no places in a name's words)."""
@@ -588,6 +599,9 @@ class ActorGrammar:
         self.pairs: dict[tuple[int, int], tuple[int, ...]] = {}
         self.people: dict[int, float] = {}  # sector_id -> score of people nouns
         self.people_mod_trie: dict = {}  # modifier words -> (sector_id, score): "indigenous" + people noun
+        self.after_trie: dict = {}  # postposed place phrases -> place_id ("worldwide"; names26)
+        self.group_trie: dict = {}  # full names of groups the KG has only as actors' place -> place_id
+        self.groups: dict[int, dict[int, float]] = {}  # such a place_id -> its actors, scored by facts
         self.actors: dict[int, ActorName] = {}  # entity id -> decomposition
         self.sector_names: list[str] = []
         self.place_names: list[str] = []
@@ -595,7 +609,9 @@ class ActorGrammar:
         self._fuzzy_vocab: list[str] = []  # one-word place forms, for misspellings
 
     @classmethod
-    def from_names(cls, names: list[str]) -> "ActorGrammar":
+    def from_names(cls, names: list[str], weights=None) -> "ActorGrammar":
+        """The grammar of an entity list; ``weights`` (fact counts by entity id, optional) rank
+        the actors a group written alone may mean (:meth:`_add_groups`)."""
         g = cls()
         lex = place_lexicon()
         known_sectors = set(_sector_rows())
@@ -665,11 +681,38 @@ class ActorGrammar:
                         toks = norm_tokens(f)
                         if toks:
                             _insert(g.sector_trie, toks, (tid, sc * w))
+        for pid, place in enumerate(g.place_names):
+            for f in lex.after_forms(place):
+                _insert(g.after_trie, norm_tokens(f), pid)
         g._add_named_institutions(names, plain)
+        g._add_groups(weights)
         g._starts = (set(g.place_trie) | set(g.sector_trie) | set(g.template_trie) | set(g.template_poss_trie)
-                     | set(g.people_mod_trie) | _DETS)
+                     | set(g.people_mod_trie) | set(g.group_trie) | _DETS)
         g._fuzzy_vocab = sorted(t for t, node in g.place_trie.items() if _END in node and len(t) >= _FUZZY_MIN_LEN)
         return g
+
+    def _add_groups(self, weights) -> None:
+        """A group the KG knows only through its sectors (names26: ``Combatant_(Al_Qaeda)``,
+        ``Armed_Gang_(Al_Qaeda)``, ``Insurgent_(Al_Qaeda)``, ... and no ``Al_Qaeda``) is written
+        by its name alone ("al-Qaeda", "the Taliban", "Hamas"): the name means all of those
+        actors, each a candidate scored by its share of facts (the most-cited
+        ``_GROUP_WEIGHT``, the rest down to half that), for the KG to decide. Only places that
+        are no country or region of the lexicon, have no entity of their own and are written
+        with a capital (a name, not "ethnic")."""
+        lex = place_lexicon()
+        by_pid: dict[int, list[int]] = {}
+        for (sid, pid), eids in self.pairs.items():
+            if sid != _COUNTRY:
+                by_pid.setdefault(pid, []).extend(eids)
+        for pid, eids in by_pid.items():
+            place = self.place_names[pid]
+            if (_COUNTRY, pid) in self.pairs or lex.resolve(place) is not None or not place[:1].isupper():
+                continue
+            facts = {e: float(weights[e]) if weights is not None else 1.0 for e in eids}
+            top = max(facts.values()) or 1.0
+            self.groups[pid] = {e: _GROUP_WEIGHT * (0.5 + 0.5 * f / top) for e, f in facts.items()}
+            for toks in _hyphen_variants(norm_tokens(place)):
+                _insert(self.group_trie, toks, pid)
 
     @staticmethod
     def _own_by_other_name(place: str, plain: dict) -> int | None:
@@ -832,12 +875,20 @@ class ActorGrammar:
                     k += 1
                 for pend, pvals in self._places(norms, k, ("name",), cap_ok):
                     yield pend, self._combine(svals, pvals)
+            # SECTOR + a phrase that places it ("citizens from around the world"; names26)
+            for aend, pids in _walk(self.after_trie, norms, send):
+                yield aend, self._combine(svals, [(pid, "after", False) for pid in pids])
         # templates: PREFIX ADJ|NAME SUFFIX ("head of the Chilean government")
         for tend, tvals in _walk(self.template_trie, norms, j):
             for pend, pvals in self._places(norms, tend, ("adj", "name"), cap_ok):
                 for suf, sid, sc in tvals:
                     if tuple(norms[pend : pend + len(suf)]) == suf:
                         yield pend + len(suf), self._combine([(sid, sc)], pvals)
+                    # "member of the Maldives' parliament": a name that takes "the" before its
+                    # possessive (names26)
+                    elif (suf and pend < n and norms[pend] in _POSS and norms[tend - 1] == "the"
+                          and tuple(norms[pend + 1 : pend + 1 + len(suf)]) == suf):
+                        yield pend + 1 + len(suf), self._combine([(sid, sc)], [v for v in pvals if v[1] == "name"])
         # ... and PREFIX-without-"the" NAME 's SUFFIX ("head of Taiwan's government", nlu11)
         for tend, tvals in _walk(self.template_poss_trie, norms, j):
             for pend, pvals in self._places(norms, tend, ("name",), cap_ok):
@@ -904,6 +955,18 @@ class ActorGrammar:
                 for pend, pvals in self._places(norms, j, ("adj",), cap_ok):
                     if norms[pend - 1].endswith(("an", "i")) and _no_noun_at(norms, pend):
                         yield pend, self._combine(psec, pvals)
+        # I: a group the KG has only as actors' place, written alone ("al-Qaeda") or before a
+        # sector noun it has no actor of ("al-Qaeda militants": no Militant_(Al_Qaeda)): all its
+        # actors, scored (names26; _add_groups). A sector it has wins at the same span (A first).
+        for gend, pids in _walk(self.group_trie, norms, j):
+            if not cap_ok(j, gend):
+                continue
+            cands: dict[int, float] = {}
+            for pid in pids:
+                cands.update(self.groups.get(pid, {}))
+            yield gend, cands
+            for send, _ in self._sectors(norms, gend):
+                yield send, cands
 
     def _possessor_alone(self, norms: list[str], k: int, cap_ok) -> bool:
         """Whether a place name's "'s" before token ``k`` owns a plain noun ("Beijing's
