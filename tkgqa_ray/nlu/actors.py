@@ -66,6 +66,7 @@ _FUZZY_MIN_LEN = 5  # shorter words are too easily one edit from another country
 _FUZZY_CUTOFF = 85.0  # rapidfuzz ratio: "Columbian" -> "colombian" (88.9); "Iranian" !-> "iraqi"
 _FUZZY_WEIGHT = 0.9
 _GROUP_WEIGHT = 0.9  # a group written alone: the best of its actors (ActorGrammar._add_groups)
+_GROUP_AFTER_NOUN = 0.8  # ... before a sector noun it has a weaker actor of: its other actors
 
 
 @dataclass(frozen=True, slots=True)
@@ -410,15 +411,17 @@ class PlaceLexicon:
 
 @functools.lru_cache(maxsize=1)
 def _org_aliases() -> dict[str, list[str]]:
-    """data/aliases.tsv's all-capitals acronyms by folded KG name: an organisation that is an
-    actor's place is written by its acronym there too ("ELN guerrillas" for
-    Guerrilla_(National_Liberation_Army)). Three capitals or more: a two-letter one ("AU") is
-    too ambiguous before a noun ("AU peacekeepers" is also the relation "receive deployment of
-    peacekeepers" from the AU), as the matcher derives no two-letter acronym."""
+    """data/aliases.tsv's other names by folded KG name: an organisation that is an actor's
+    place is written by its acronym there too ("ELN guerrillas" for
+    Guerrilla_(National_Liberation_Army)), and by its other spellings ("the Shabaab militants"
+    for Al-Shabaab's actors; names26). Acronyms of three capitals or more: a two-letter one
+    ("AU") is too ambiguous before a noun ("AU peacekeepers" is also the relation "receive
+    deployment of peacekeepers" from the AU), as the matcher derives no two-letter acronym."""
     out: dict[str, list[str]] = {}
     for row in data_lines("aliases.tsv"):
         if len(row) >= 2:
-            forms = [f.strip() for f in row[1].split("|") if re.fullmatch(r"[A-Z]{3,7}", f.strip())]
+            forms = [f.strip() for f in row[1].split("|")
+                     if re.fullmatch(r"[A-Z]{3,7}", f.strip()) or not re.fullmatch(r"[A-Z]{1,2}", f.strip())]
             if forms:
                 out[fold(row[0].strip().replace("_", " "))] = forms
     return out
@@ -562,6 +565,30 @@ def _theme_after_verb(norms: list[str], j: int, k: int) -> bool:
 
     v = j - 2 if j > 1 and norms[j - 1] in ("the", "a", "an") else j - 1
     return v >= 0 and k < len(norms) and (stem(norms[v]), stem(norms[k])) in _theme_pairs()
+
+
+_POSS_PRONOUNS = {"its", "their", "his", "her", "our", "my", "your"}
+
+
+def _owned_or_classified(norms: list[str], j: int) -> bool:
+    """True when the sector noun at token j is no actor of the place after it (names26): a
+    possessive pronoun owns it ("withdrew its troops from Japan": the subject's troops, Japan
+    the place), or a classifier before it is the theme of the verb before that ("hosted
+    peacekeeping troops from Japan": the relation's peacekeepers, sent by Japan), the
+    classifier's stem a prefix of the theme's (peacekeep / peacekeeper)."""
+    from .lexicon import stem
+
+    if j < 1:
+        return False
+    if norms[j - 1] in _POSS_PRONOUNS:
+        return True
+    if j < 2 or not norms[j - 1].isalpha():
+        return False
+    v = j - 3 if j > 2 and norms[j - 2] in ("the", "a", "an") else j - 2
+    if v < 0:
+        return False
+    vs, ms = stem(norms[v]), stem(norms[j - 1])
+    return len(ms) >= 5 and any(pv == vs and pn.startswith(ms) for pv, pn in _theme_pairs())
 
 
 def _no_noun_at(norms: list[str], k: int) -> bool:
@@ -845,6 +872,27 @@ class ActorGrammar:
     def _at(self, norms, j, cap_ok):
         """(end, candidates) of every pattern that starts at token j."""
         n = len(norms)
+        # I: a group the KG has only as actors' place, written alone ("al-Qaeda") or before a
+        # sector noun (names26; _add_groups): all its actors, scored. Before a sector noun the
+        # group's own actor of that sector goes first: one read by a main form (score 1.0:
+        # "Taliban militants") is A's alone, below; one read by a secondary form ("Hamas
+        # militants": Islamic_Militant_(Hamas), 0.8) keeps the group's other actors as
+        # candidates, a step lower (_GROUP_AFTER_NOUN); none ("al-Qaeda fighters" with no such
+        # sector) gives the group's actors.
+        for gend, pids in _walk(self.group_trie, norms, j):
+            if not cap_ok(j, gend):
+                continue
+            group: dict[int, float] = {}
+            for pid in pids:
+                group.update(self.groups.get(pid, {}))
+            yield gend, group
+            for send, svals in self._sectors(norms, gend):
+                own = self._combine(svals, [(pid, "name", True) for pid in pids])
+                if own and max(own.values()) >= 1.0:
+                    continue
+                merged = {e: sc * _GROUP_AFTER_NOUN for e, sc in group.items()}
+                merged.update(own)
+                yield send, merged
         # A: ADJ|NAME SECTOR, NAME 's SECTOR
         for pend, pvals in self._places(norms, j, ("adj", "name"), cap_ok):
             k = pend
@@ -868,7 +916,7 @@ class ActorGrammar:
                 yield send, self._combine(svals, vals)
         # B: SECTOR of|from|in|for [the] NAME
         for send, svals in self._sectors(norms, j):
-            if send < n and norms[send] in _ATTACH and not _theme_after_verb(norms, j, j):
+            if send < n and norms[send] in _ATTACH and not _theme_after_verb(norms, j, j) and not _owned_or_classified(norms, j):
                 # (not "received peacekeepers from X": X itself, the noun the action's theme)
                 k = send + 1
                 if k < n and norms[k] == "the":
@@ -955,18 +1003,6 @@ class ActorGrammar:
                 for pend, pvals in self._places(norms, j, ("adj",), cap_ok):
                     if norms[pend - 1].endswith(("an", "i")) and _no_noun_at(norms, pend):
                         yield pend, self._combine(psec, pvals)
-        # I: a group the KG has only as actors' place, written alone ("al-Qaeda") or before a
-        # sector noun it has no actor of ("al-Qaeda militants": no Militant_(Al_Qaeda)): all its
-        # actors, scored (names26; _add_groups). A sector it has wins at the same span (A first).
-        for gend, pids in _walk(self.group_trie, norms, j):
-            if not cap_ok(j, gend):
-                continue
-            cands: dict[int, float] = {}
-            for pid in pids:
-                cands.update(self.groups.get(pid, {}))
-            yield gend, cands
-            for send, _ in self._sectors(norms, gend):
-                yield send, cands
 
     def _possessor_alone(self, norms: list[str], k: int, cap_ok) -> bool:
         """Whether a place name's "'s" before token ``k`` owns a plain noun ("Beijing's
