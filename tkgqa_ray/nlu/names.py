@@ -92,13 +92,20 @@ def _place_words() -> frozenset[str]:
 _PARTICLES = {"da", "das", "do", "dos", "van", "von", "bin", "ibn"}
 
 
+_IBERIAN_PARTICLES = {"de", "del"}
 _PATRONYMIC_RE = re.compile(r"(?:ovich|evich|ovna|evna)$")
 
 
 def person_words(name: str) -> list[str] | None:
     """The folded words of a person-like KG name (module doc), without its lowercase
     particles (``_PARTICLES``), or None for any other name."""
-    words = [w for w in re.split(r"[\s_]+", name) if w and w not in _PARTICLES]
+    raw = [w for w in re.split(r"[\s_]+", name) if w]
+    # "de" / "del" between capitalised words of a long Iberian name (names26:
+    # Sérgio_de_Oliveira_Cabral_Santos_Filho, Raúl_Salinas_de_Gortari) is a person's particle;
+    # not in a name with a one-letter word (O_Estado_de_S._Paulo, a newspaper)
+    iberian = not any(len(w.rstrip(".")) == 1 for w in raw)
+    words = [w for k, w in enumerate(raw) if w not in _PARTICLES
+             and not (iberian and w in _IBERIAN_PARTICLES and 0 < k < len(raw) - 1 and raw[k - 1][:1].isupper() and raw[k + 1][:1].isupper())]
     if not 2 <= len(words) <= MAX_WORDS or "(" in name or any(c.isdigit() for c in name):
         return None
     if not all(w[:1].isupper() or ("-" in w and w.split("-", 1)[1][:1].isupper()) for w in words):
