@@ -49,7 +49,9 @@ _END = "\x00"
 _DETS = {"the", "a", "an", "some", "several", "many", "two", "three", "various", "certain", "other"}
 _WH = {"which", "what", "whose", "whichever", "whatever", "how"}
 _PREP = {"in", "on", "at", "during", "of", "for", "by", "from", "to", "with", "after", "before", "since", "until"}
-_ATTACH = {"of", "from", "in"}  # not "for"/"to": "ambassador to Kenya" is not Kenya's
+# not "for"/"to": "ambassador to Kenya" is not Kenya's; "across" / "throughout" spread the
+# sector over the place ("people across Africa", "police throughout Kenya"; names26)
+_ATTACH = {"of", "from", "in", "across", "throughout"}
 _POSS = {"'s", "’s", "'", "’"}
 # adjectives that double as a collective people noun after "the" (the French, the Dutch)
 _COLLECTIVE_RE = re.compile(r"(?:ese|ch|sh|ss)$")
@@ -63,6 +65,8 @@ _COUNTRY = -1  # pseudo sector id: the place's own entity (see country_sectors)
 _FUZZY_MIN_LEN = 5  # shorter words are too easily one edit from another country
 _FUZZY_CUTOFF = 85.0  # rapidfuzz ratio: "Columbian" -> "colombian" (88.9); "Iranian" !-> "iraqi"
 _FUZZY_WEIGHT = 0.9
+_GROUP_WEIGHT = 0.9  # a group written alone: the best of its actors (ActorGrammar._add_groups)
+_GROUP_AFTER_NOUN = 0.8  # ... before a sector noun it has a weaker actor of: its other actors
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,20 +113,22 @@ class _Place:
     names: list[str]
     adjectives: list[str]
     people: list[str]
+    after: list[str]  # phrases written after a sector noun for the place ("worldwide"; names26)
 
 
 @functools.lru_cache(maxsize=1)
 def _place_rows() -> dict[str, _Place]:
     rows: dict[str, _Place] = {}
     for cols in data_lines("places.tsv"):
-        cols += ["-"] * (4 - len(cols))
+        cols += ["-"] * (5 - len(cols))
         key = cols[0].strip()
         adjs, people, names = _field(cols[1], "|"), _field(cols[2], "|"), _field(cols[3], "|")
+        after = _field(cols[4], "|")
         if not people:
             people = [a + "s" for a in adjs if a.endswith(("an", "i")) and a[:1].isupper()]
         if not re.fullmatch(r"[A-Z]{3}", key):
             names = [key] + names
-        rows[key] = _Place(key, names, adjs, people)
+        rows[key] = _Place(key, names, adjs, people, after)
     return rows
 
 
@@ -388,6 +394,12 @@ class PlaceLexicon:
         row = self.rows[key]
         return _dedup([disp] + row.names), list(row.adjectives), list(row.people)
 
+    def after_forms(self, place: str) -> list[str]:
+        """Phrases written after a sector noun that place it ("citizens from around the world",
+        "journalists worldwide" for ``X_(International)``; names26): the data file's fifth column."""
+        key = self.resolve(place)
+        return list(self.rows[key].after) if key is not None else []
+
     def named(self, toks: tuple[str, ...]) -> str | None:
         """The lexicon key of a place written by one of its names (folded tokens), or None;
         unlike :meth:`resolve` no code lookup ("Co", "TV" are no places in a name's words)."""
@@ -399,15 +411,17 @@ class PlaceLexicon:
 
 @functools.lru_cache(maxsize=1)
 def _org_aliases() -> dict[str, list[str]]:
-    """data/aliases.tsv's all-capitals acronyms by folded KG name: an organisation that is an
-    actor's place is written by its acronym there too ("ELN guerrillas" for
-    Guerrilla_(National_Liberation_Army)). Three capitals or more: a two-letter one ("AU") is
-    too ambiguous before a noun ("AU peacekeepers" is also the relation "receive deployment of
-    peacekeepers" from the AU), as the matcher derives no two-letter acronym."""
+    """data/aliases.tsv's other names by folded KG name: an organisation that is an actor's
+    place is written by its acronym there too ("ELN guerrillas" for
+    Guerrilla_(National_Liberation_Army)), and by its other spellings ("the Shabaab militants"
+    for Al-Shabaab's actors; names26). Acronyms of three capitals or more: a two-letter one
+    ("AU") is too ambiguous before a noun ("AU peacekeepers" is also the relation "receive
+    deployment of peacekeepers" from the AU), as the matcher derives no two-letter acronym."""
     out: dict[str, list[str]] = {}
     for row in data_lines("aliases.tsv"):
         if len(row) >= 2:
-            forms = [f.strip() for f in row[1].split("|") if re.fullmatch(r"[A-Z]{3,7}", f.strip())]
+            forms = [f.strip() for f in row[1].split("|")
+                     if re.fullmatch(r"[A-Z]{3,7}", f.strip()) or not re.fullmatch(r"[A-Z]{1,2}", f.strip())]
             if forms:
                 out[fold(row[0].strip().replace("_", " "))] = forms
     return out
@@ -553,6 +567,30 @@ def _theme_after_verb(norms: list[str], j: int, k: int) -> bool:
     return v >= 0 and k < len(norms) and (stem(norms[v]), stem(norms[k])) in _theme_pairs()
 
 
+_POSS_PRONOUNS = {"its", "their", "his", "her", "our", "my", "your"}
+
+
+def _owned_or_classified(norms: list[str], j: int) -> bool:
+    """True when the sector noun at token j is no actor of the place after it (names26): a
+    possessive pronoun owns it ("withdrew its troops from Japan": the subject's troops, Japan
+    the place), or a classifier before it is the theme of the verb before that ("hosted
+    peacekeeping troops from Japan": the relation's peacekeepers, sent by Japan), the
+    classifier's stem a prefix of the theme's (peacekeep / peacekeeper)."""
+    from .lexicon import stem
+
+    if j < 1:
+        return False
+    if norms[j - 1] in _POSS_PRONOUNS:
+        return True
+    if j < 2 or not norms[j - 1].isalpha():
+        return False
+    v = j - 3 if j > 2 and norms[j - 2] in ("the", "a", "an") else j - 2
+    if v < 0:
+        return False
+    vs, ms = stem(norms[v]), stem(norms[j - 1])
+    return len(ms) >= 5 and any(pv == vs and pn.startswith(ms) for pv, pn in _theme_pairs())
+
+
 def _no_noun_at(norms: list[str], k: int) -> bool:
     """True when token k starts no noun: the end, punctuation, a closed-class word or a past
     tense ("a Tanzanian killed")."""
@@ -588,6 +626,9 @@ class ActorGrammar:
         self.pairs: dict[tuple[int, int], tuple[int, ...]] = {}
         self.people: dict[int, float] = {}  # sector_id -> score of people nouns
         self.people_mod_trie: dict = {}  # modifier words -> (sector_id, score): "indigenous" + people noun
+        self.after_trie: dict = {}  # postposed place phrases -> place_id ("worldwide"; names26)
+        self.group_trie: dict = {}  # full names of groups the KG has only as actors' place -> place_id
+        self.groups: dict[int, dict[int, float]] = {}  # such a place_id -> its actors, scored by facts
         self.actors: dict[int, ActorName] = {}  # entity id -> decomposition
         self.sector_names: list[str] = []
         self.place_names: list[str] = []
@@ -595,7 +636,9 @@ class ActorGrammar:
         self._fuzzy_vocab: list[str] = []  # one-word place forms, for misspellings
 
     @classmethod
-    def from_names(cls, names: list[str]) -> "ActorGrammar":
+    def from_names(cls, names: list[str], weights=None) -> "ActorGrammar":
+        """The grammar of an entity list; ``weights`` (fact counts by entity id, optional) rank
+        the actors a group written alone may mean (:meth:`_add_groups`)."""
         g = cls()
         lex = place_lexicon()
         known_sectors = set(_sector_rows())
@@ -665,11 +708,38 @@ class ActorGrammar:
                         toks = norm_tokens(f)
                         if toks:
                             _insert(g.sector_trie, toks, (tid, sc * w))
+        for pid, place in enumerate(g.place_names):
+            for f in lex.after_forms(place):
+                _insert(g.after_trie, norm_tokens(f), pid)
         g._add_named_institutions(names, plain)
+        g._add_groups(weights)
         g._starts = (set(g.place_trie) | set(g.sector_trie) | set(g.template_trie) | set(g.template_poss_trie)
-                     | set(g.people_mod_trie) | _DETS)
+                     | set(g.people_mod_trie) | set(g.group_trie) | _DETS)
         g._fuzzy_vocab = sorted(t for t, node in g.place_trie.items() if _END in node and len(t) >= _FUZZY_MIN_LEN)
         return g
+
+    def _add_groups(self, weights) -> None:
+        """A group the KG knows only through its sectors (names26: ``Combatant_(Al_Qaeda)``,
+        ``Armed_Gang_(Al_Qaeda)``, ``Insurgent_(Al_Qaeda)``, ... and no ``Al_Qaeda``) is written
+        by its name alone ("al-Qaeda", "the Taliban", "Hamas"): the name means all of those
+        actors, each a candidate scored by its share of facts (the most-cited
+        ``_GROUP_WEIGHT``, the rest down to half that), for the KG to decide. Only places that
+        are no country or region of the lexicon, have no entity of their own and are written
+        with a capital (a name, not "ethnic")."""
+        lex = place_lexicon()
+        by_pid: dict[int, list[int]] = {}
+        for (sid, pid), eids in self.pairs.items():
+            if sid != _COUNTRY:
+                by_pid.setdefault(pid, []).extend(eids)
+        for pid, eids in by_pid.items():
+            place = self.place_names[pid]
+            if (_COUNTRY, pid) in self.pairs or lex.resolve(place) is not None or not place[:1].isupper():
+                continue
+            facts = {e: float(weights[e]) if weights is not None else 1.0 for e in eids}
+            top = max(facts.values()) or 1.0
+            self.groups[pid] = {e: _GROUP_WEIGHT * (0.5 + 0.5 * f / top) for e, f in facts.items()}
+            for toks in _hyphen_variants(norm_tokens(place)):
+                _insert(self.group_trie, toks, pid)
 
     @staticmethod
     def _own_by_other_name(place: str, plain: dict) -> int | None:
@@ -802,6 +872,27 @@ class ActorGrammar:
     def _at(self, norms, j, cap_ok):
         """(end, candidates) of every pattern that starts at token j."""
         n = len(norms)
+        # I: a group the KG has only as actors' place, written alone ("al-Qaeda") or before a
+        # sector noun (names26; _add_groups): all its actors, scored. Before a sector noun the
+        # group's own actor of that sector goes first: one read by a main form (score 1.0:
+        # "Taliban militants") is A's alone, below; one read by a secondary form ("Hamas
+        # militants": Islamic_Militant_(Hamas), 0.8) keeps the group's other actors as
+        # candidates, a step lower (_GROUP_AFTER_NOUN); none ("al-Qaeda fighters" with no such
+        # sector) gives the group's actors.
+        for gend, pids in _walk(self.group_trie, norms, j):
+            if not cap_ok(j, gend):
+                continue
+            group: dict[int, float] = {}
+            for pid in pids:
+                group.update(self.groups.get(pid, {}))
+            yield gend, group
+            for send, svals in self._sectors(norms, gend):
+                own = self._combine(svals, [(pid, "name", True) for pid in pids])
+                if own and max(own.values()) >= 1.0:
+                    continue
+                merged = {e: sc * _GROUP_AFTER_NOUN for e, sc in group.items()}
+                merged.update(own)
+                yield send, merged
         # A: ADJ|NAME SECTOR, NAME 's SECTOR
         for pend, pvals in self._places(norms, j, ("adj", "name"), cap_ok):
             k = pend
@@ -825,19 +916,27 @@ class ActorGrammar:
                 yield send, self._combine(svals, vals)
         # B: SECTOR of|from|in|for [the] NAME
         for send, svals in self._sectors(norms, j):
-            if send < n and norms[send] in _ATTACH and not _theme_after_verb(norms, j, j):
+            if send < n and norms[send] in _ATTACH and not _theme_after_verb(norms, j, j) and not _owned_or_classified(norms, j):
                 # (not "received peacekeepers from X": X itself, the noun the action's theme)
                 k = send + 1
                 if k < n and norms[k] == "the":
                     k += 1
                 for pend, pvals in self._places(norms, k, ("name",), cap_ok):
                     yield pend, self._combine(svals, pvals)
+            # SECTOR + a phrase that places it ("citizens from around the world"; names26)
+            for aend, pids in _walk(self.after_trie, norms, send):
+                yield aend, self._combine(svals, [(pid, "after", False) for pid in pids])
         # templates: PREFIX ADJ|NAME SUFFIX ("head of the Chilean government")
         for tend, tvals in _walk(self.template_trie, norms, j):
             for pend, pvals in self._places(norms, tend, ("adj", "name"), cap_ok):
                 for suf, sid, sc in tvals:
                     if tuple(norms[pend : pend + len(suf)]) == suf:
                         yield pend + len(suf), self._combine([(sid, sc)], pvals)
+                    # "member of the Maldives' parliament": a name that takes "the" before its
+                    # possessive (names26)
+                    elif (suf and pend < n and norms[pend] in _POSS and norms[tend - 1] == "the"
+                          and tuple(norms[pend + 1 : pend + 1 + len(suf)]) == suf):
+                        yield pend + 1 + len(suf), self._combine([(sid, sc)], [v for v in pvals if v[1] == "name"])
         # ... and PREFIX-without-"the" NAME 's SUFFIX ("head of Taiwan's government", nlu11)
         for tend, tvals in _walk(self.template_poss_trie, norms, j):
             for pend, pvals in self._places(norms, tend, ("name",), cap_ok):

@@ -254,7 +254,7 @@ class EntityMatcher:
         if self._actors is None:
             with self._lock:
                 if self._actors is None:
-                    self._actors = ActorGrammar.from_names(self.names)
+                    self._actors = ActorGrammar.from_names(self.names, self.persons.facts)
         return self._actors
 
     @classmethod

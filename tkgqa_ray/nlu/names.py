@@ -92,13 +92,20 @@ def _place_words() -> frozenset[str]:
 _PARTICLES = {"da", "das", "do", "dos", "van", "von", "bin", "ibn"}
 
 
+_IBERIAN_PARTICLES = {"de", "del"}
 _PATRONYMIC_RE = re.compile(r"(?:ovich|evich|ovna|evna)$")
 
 
 def person_words(name: str) -> list[str] | None:
     """The folded words of a person-like KG name (module doc), without its lowercase
     particles (``_PARTICLES``), or None for any other name."""
-    words = [w for w in re.split(r"[\s_]+", name) if w and w not in _PARTICLES]
+    raw = [w for w in re.split(r"[\s_]+", name) if w]
+    # "de" / "del" between capitalised words of a long Iberian name (names26:
+    # Sérgio_de_Oliveira_Cabral_Santos_Filho, Raúl_Salinas_de_Gortari) is a person's particle;
+    # not in a name with a one-letter word (O_Estado_de_S._Paulo, a newspaper)
+    iberian = not any(len(w.rstrip(".")) == 1 for w in raw)
+    words = [w for k, w in enumerate(raw) if w not in _PARTICLES
+             and not (iberian and w in _IBERIAN_PARTICLES and 0 < k < len(raw) - 1 and raw[k - 1][:1].isupper() and raw[k + 1][:1].isupper())]
     if not 2 <= len(words) <= MAX_WORDS or "(" in name or any(c.isdigit() for c in name):
         return None
     if not all(w[:1].isupper() or ("-" in w and w.split("-", 1)[1][:1].isupper()) for w in words):
@@ -108,9 +115,26 @@ def person_words(name: str) -> list[str] | None:
     # (German_Oskarovich_Gref); without one, a place word makes an organisation's name
     places = frozenset() if any(_PATRONYMIC_RE.search(w) for w in folded[1:-1]) else _place_words()
     orgs = organisation_words()
-    if any(w in FUNCTION_WORDS or w in places or w in orgs for w in folded):
+    if any(w in FUNCTION_WORDS or w in orgs for w in folded):
         return None  # "Uqba_ibn_Nafi_Brigade" is an organisation, though its words look like a person's
+    # a one-word country name between a person's first and last words is a middle name
+    # (names26: Rahm_Israel_Emanuel); at either end, or as an adjective, it makes a place's name
+    # (not after an organisation's last word made of a place word: Radio_France_Internationale)
+    inner_ok = _one_word_place_names() if len(folded) >= 3 and not any(folded[-1].startswith(w) for w in places if len(w) > 3) else frozenset()
+    if any(w in places and not (0 < k < len(folded) - 1 and w in inner_ok) for k, w in enumerate(folded)):
+        return None
     return folded
+
+
+@functools.lru_cache(maxsize=1)
+def _one_word_place_names() -> frozenset[str]:
+    """Folded one-word names of the place lexicon's countries ("israel", "jordan"; ISO-coded rows,
+    not regions such as "International"): given names as well, inside a person's name
+    (:func:`person_words`)."""
+    from .actors import place_lexicon
+
+    return frozenset(fold(n) for key, row in place_lexicon().rows.items() if re.fullmatch(r"[A-Z]{3}", key)
+                     for n in row.names if re.fullmatch(r"[\w'-]+", n))
 
 
 def _parts(word: str) -> list[str]:
@@ -186,6 +210,7 @@ class PersonNames:
             cutoff = EARLIER_FUZZY if len(folded) > 1 else ANCHOR_FUZZY
             anchors = [(k, True) for k in self._variants(last, cutoff)]
         out: dict[int, NameReading] = {}
+        skipped: set[int] = set()  # readings that took an earlier written word for a title
         for anchor, variant in anchors:
             ids = self.index.get(anchor) or []
             # a common surname ("Mohammed", in many names) is still a name after a given name
@@ -205,6 +230,12 @@ class PersonNames:
                     continue
                 if e not in out and _earlier_words_match(folded[:-1], name[:at]):
                     out[e] = NameReading(e, self.facts[e], where, variant)
+                    if folded[:-1] and not name[:at]:
+                        skipped.add(e)
+        # a written word that is a given name of one reading is no title of another (names26:
+        # "Rahm Emanuel" is Rahm_Israel_Emanuel, not Emanuel_Cleaver after a title "Rahm")
+        if skipped and len(skipped) < len(out):
+            out = {e: r for e, r in out.items() if e not in skipped}
         return sorted(out.values(), key=lambda r: (r.variant, -r.facts, r.eid))
 
     def _variants(self, word: str, cutoff: float = ANCHOR_FUZZY) -> list[str]:
