@@ -100,6 +100,24 @@ _ROLE_OF_RE = re.compile(
     # (singular or plural: "who were the subjects of X's optimistic comments", refs20)
     r"\b(?:target|recipient|victim|focus|object|subject|addressee|beneficiary|topic)s?\s+of\s+(?:the\s+)?$", re.I
 )
+# a past participle: regular, or one of the irregular ones of the KG's acts
+_PARTICIPLE = r"(?:[a-z]+(?:ed|en|wn)|cut|put|set|shut|hit|sent|held|kept|caught|brought|built|dealt|left|met|struck|sought|sold)"
+# a causative passive between the wh-word and the agent: "(who) had / saw / got <noun phrase>
+# <participle> by (X)"; the noun phrase is one to four words with no name ("property",
+# "a proposal to meet") and does not start with a participle (the perfect "who had hosted a
+# visit by X" is active: the wh-word hosted)
+_CAUSATIVE_PASSIVE_RE = re.compile(
+    rf"\s*(?:\w+ly\s+)?(?:had|has|have|saw|sees|see|got|gets|get)\s+(?!{_PARTICIPLE}\b)(?:[a-z'-]+\s+){{1,4}}?"
+    rf"{_PARTICIPLE}\s+by\s*(?:the\s+)?",
+    re.I,
+)
+# a passive with an agent noun phrase that brings "from": "(who) was targeted by violence from
+# (X)", "was hit with attacks from": the participle, "by" / "with" and a noun, then "from"
+_FROM_AGENT_RE = re.compile(
+    rf"\s*(?:was|were|is|are|been|got|get)\s+(?:\w+ly\s+)?{_PARTICIPLE}\s+(?:by|with)\s+"
+    r"(?:[a-z'-]+\s+){1,3}?from\s*(?:the\s+)?",
+    re.I,
+)
 _BE_RE = re.compile(r"\b(?:was|were|is|are|been|being|be|got|get|gets|gotten)\b", re.I)
 _BY_END_RE = re.compile(r"\bby\s*$", re.I)
 _BOUNDARY_RE = re.compile(r"[,;?.!]|\b(?:who|whom|whose|which|what|when)\b", re.I)
@@ -269,9 +287,10 @@ _SEQ_CUE_RE = re.compile(rf"(?:[a-z]+\s+)?{SEQ_VERBS}", re.I)
 # Ugandans arrested**" -- the subject had it done to the name (NRM arrested Ugandans), no
 # inverted auxiliary of the main clause ("did X ... before Y had Z arrested?"), whose
 # participle takes an object or a name of its own ("had British citizens last accused Blair")
-# (refs23)
+# (refs23); two coordinated participles are one act ("had Nigerians arrested or charged", refs25)
 _CAUSATIVE_RE = re.compile(
-    r"(?:had|has|have)\s{3,}(?:[a-z]+ly\s+)?[a-z]+(?:ed|en|wn)(?:\s+(?:again|too|as\s+well))?\s{0,2}(?:[,;?.!]|$)", re.I)
+    r"(?:had|has|have)\s{3,}(?:[a-z]+ly\s+)?[a-z]+(?:ed|en|wn)(?:\s+(?:or|and)\s+[a-z]+(?:ed|en|wn))?"
+    r"(?:\s+(?:again|too|as\s+well))?\s{0,2}(?:[,;?.!]|$)", re.I)
 
 
 def _cue_leads(masked: str, cues: list[Cue]) -> list[tuple[int, int]]:
@@ -1122,6 +1141,11 @@ def _open_slot(masked: str, wh: tuple[int, int] | None, x: Mention) -> str:
         return "object"
     if (_PASSIVE_END_RE.search(between) and not _ACTIVE_INFINITIVE_RE.search(between)) or _REDUCED_PASSIVE_RE.fullmatch(between):
         return "object"  # "who was visited by X", "which was the last country visited by X"
+    if _CAUSATIVE_PASSIVE_RE.fullmatch(between) or _FROM_AGENT_RE.fullmatch(between):
+        # "who had property confiscated by X", "who saw troops mobilized by X": the haver
+        # underwent X's act, as in "whose property was confiscated by X"; "who was targeted by
+        # violence from X": a passive whose agent comes with "from" (refs25)
+        return "object"
     sb = _STRANDED_BY_RE.match(masked, x.end)
     if sb and _BE_RE.search(masked[wh[1] : x.start] + " " + sb.group(0)):
         # "who was X criticised by (in 2010)?": a passive (a form of be/get) with a stranded
