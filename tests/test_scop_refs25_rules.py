@@ -16,7 +16,21 @@ tiny hand-made KG.
   statement about X"): "that / this" + an organisation noun (``org`` rows of
   ``data/agreement.tsv``) agrees with an organisation whose KG name lacks the noun (a "the"
   description still needs the name's own word); it opens a one-name reference as the asked
-  event's name doing the reference's action.
+  event's name doing the reference's action;
+* **rule 4, a reference clause of pronouns only** ("In which year did Kenyan citizens first
+  appeal to their government after **it** imposed sanctions on **them**?"): in a time question
+  each pronoun stands for the main clause's name it agrees with, and the clause is a full event
+  of those names with its own verb (before, no name in it: no reference, its words went into
+  the asked action's phrase); two pronouns of one form ("they ... them") are left alone. A
+  plural demonym may open it instead of the subject pronoun ("the same day **the Kenyans**
+  hosted them": the name of that country);
+* **rule 5, "the months when"** ("Tell me the months when X did Y, in the year Z did W"): a
+  "when" right after the plural time noun that opens the question is the asked phrase's
+  relative (as for "the month when"), no reference clause (before, the main clause was empty);
+* **rule 6, a comma apposition in a reference clause** ("Before the King of Bahrain, **Sheikh
+  Hamad ...,** paid a visit to China, ..."): ", <name>, <verb>" renames what precedes it; the
+  clause goes on after the second comma, and the renamed words (a description, or a name) are
+  no word of its action and no second participant.
 """
 
 from __future__ import annotations
@@ -45,6 +59,19 @@ ROWS = [
     ("Peru", "Express_accord", "Liberty_Union", "2010-07-15"),
     ("Chile", "Express_accord", "Liberty_Union", "2010-08-15"),
     ("Bolivia", "Make_statement", "Kenya", "2010-09-01"),
+    # rule 4: Kenya's government sanctioned Kenyan citizens on 2011-03-01; the citizens appealed
+    # to it in 2010 and 2012; Kenya's foreign ministry visited Peru's on 2011-05-05, the day
+    # Peru's foreign ministry hosted it (and visited it again on 2011-07-07, no hosting); the
+    # KG has no Peruvian citizens, so "the Peruvians" is no name
+    ("Government_(Kenya)", "Impose_administrative_sanctions", "Citizen_(Kenya)", "2011-03-01"),
+    ("Citizen_(Kenya)", "Make_an_appeal_or_request", "Government_(Kenya)", "2010-06-01"),
+    ("Citizen_(Kenya)", "Make_an_appeal_or_request", "Government_(Kenya)", "2012-06-01"),
+    ("Foreign_Affairs_(Kenya)", "Make_a_visit", "Foreign_Affairs_(Peru)", "2011-05-05"),
+    ("Foreign_Affairs_(Peru)", "Host_a_visit", "Foreign_Affairs_(Kenya)", "2011-05-05"),
+    ("Foreign_Affairs_(Kenya)", "Make_a_visit", "Foreign_Affairs_(Peru)", "2011-07-07"),
+    # rule 6: Sheikh Khalid visited Chile on 2012-09-09, Peru before it
+    ("Sheikh_Khalid_bin_Hamad", "Make_a_visit", "Peru", "2012-08-01"),
+    ("Sheikh_Khalid_bin_Hamad", "Make_a_visit", "Chile", "2012-09-09"),
 ]
 
 
@@ -107,3 +134,76 @@ def test_rule3_demonstrative_org_agreement():
 def test_rule3_that_party_opens_the_reference(ctx):
     q = "Who first expressed agreement with the Liberty Union after that party made a statement about Kenya?"
     assert answer(ctx, q) == ["Chile"]
+
+
+# ------------------------------------------------------------------ rule 4
+def test_rule4_pronoun_only_reference(ctx):
+    q = "In which year did Kenyan citizens first appeal to their government after it imposed administrative sanctions on them?"
+    a = analyze(q, EntityMatcher.for_table(ctx.table))
+    assert a.main.phrase == "appeal to"
+    (ref,) = a.refs
+    assert [m.names[0] for m in ref.mentions] == ["Government_(Kenya)", "Citizen_(Kenya)"]
+    assert ref.phrase == "imposed administrative sanctions on"
+    assert answer(ctx, q) == ["2012"]
+
+
+def test_rule4_same_form_pronouns_are_left_alone(ctx):
+    q = "In which year did Kenyan citizens first appeal to the Kenyan police after they criticised them?"
+    assert analyze(q, EntityMatcher.for_table(ctx.table)).refs == []
+
+
+def test_rule4_demonym_opens_the_reference(ctx):
+    q = "On which day did the Kenyan foreign ministry visit the Peruvian foreign ministry, the same day the Peruvians hosted them?"
+    a = analyze(q, EntityMatcher.for_table(ctx.table))
+    (ref,) = a.refs
+    assert [m.names[0] for m in ref.mentions] == ["Foreign_Affairs_(Peru)", "Foreign_Affairs_(Kenya)"]
+    assert ref.phrase == "hosted"
+    assert answer(ctx, q) == ["2011-05-05"]
+
+
+def test_rule4_demonym_of_no_or_both_names_is_no_antecedent():
+    from tkgqa_ray.nlu.analysis import _demonym_antecedent
+    from tkgqa_ray.nlu.entities import Mention
+
+    ken = Mention("the Kenyan police", 0, 17, (1,), ("Police_(Kenya)",))
+    per = Mention("Peru's police", 20, 33, (2,), ("Police_(Peru)",))
+    assert _demonym_antecedent("Kenyans", [ken, per]) == 0
+    assert _demonym_antecedent("Peruvians", [ken, per]) == 1
+    assert _demonym_antecedent("Chileans", [ken, per]) is None
+    assert _demonym_antecedent("Kenyans", [ken, ken]) is None
+    assert _demonym_antecedent("Government", [ken, per]) is None
+
+
+# ------------------------------------------------------------------ rule 5
+@pytest.mark.parametrize("q", [
+    "Tell me the months when Peru praised Kenyan citizens, in the year Chile praised them.",
+    "List all the days when Peru praised Kenyan citizens in the year Chile praised them.",
+])
+def test_rule5_plural_time_head_when_is_the_asked_clause(ctx, q):
+    a = analyze(q, EntityMatcher.for_table(ctx.table))
+    assert a.answer_type == "time"
+    assert [m.text for m in a.main.mentions] == ["Peru", "Kenyan citizens"]
+    assert [c.text for c in a.cues if c.kind == "event"] == ["in the year"]
+
+
+def test_rule5_when_after_an_adjunct_time_noun_stays_a_cue(ctx):
+    q = "Who praised Kenyan citizens in the months when Chile praised them?"
+    a = analyze(q, EntityMatcher.for_table(ctx.table))
+    assert [c.text for c in a.cues if c.kind == "event"] == ["when"]
+
+
+# ------------------------------------------------------------------ rule 6
+def test_rule6_apposition_in_a_reference(ctx):
+    q = "Before the Emir's brother, Sheikh Khalid bin Hamad, paid a visit to Chile, who had he last paid a visit to?"
+    a = analyze(q, EntityMatcher.for_table(ctx.table))
+    (ref,) = a.refs
+    assert [m.text for m in ref.mentions] == ["Sheikh Khalid bin Hamad", "Chile"]
+    assert ref.phrase == "paid a visit to"
+    assert a.main.phrase == "paid a visit to" and a.main.antecedent.text == "Sheikh Khalid bin Hamad"
+    assert answer(ctx, q) == ["Peru"]
+
+
+def test_rule6_a_named_head_is_the_same_participant(ctx):
+    q = "Before Peru's foreign ministry, Sheikh Khalid bin Hamad, visited Chile, who had praised him?"
+    (ref,) = analyze(q, EntityMatcher.for_table(ctx.table)).refs
+    assert [m.text for m in ref.mentions] == ["Sheikh Khalid bin Hamad", "Chile"]
