@@ -30,7 +30,11 @@ tiny hand-made KG.
 * **rule 6, a comma apposition in a reference clause** ("Before the King of Bahrain, **Sheikh
   Hamad ...,** paid a visit to China, ..."): ", <name>, <verb>" renames what precedes it; the
   clause goes on after the second comma, and the renamed words (a description, or a name) are
-  no word of its action and no second participant.
+  no word of its action and no second participant;
+* **rule 7, "whose" + a long noun phrase + an auxiliary + the name** ("Whose plans or
+  agreements to settle a dispute did Japan reject?"): the possessive wh-word's noun phrase is
+  the object and the name the subject, as for a one-word noun ("whose property did X seize",
+  refs18); the phrase runs up to the first finite auxiliary, which stands right before the name.
 """
 
 from __future__ import annotations
@@ -72,6 +76,9 @@ ROWS = [
     # rule 6: Sheikh Khalid visited Chile on 2012-09-09, Peru before it
     ("Sheikh_Khalid_bin_Hamad", "Make_a_visit", "Peru", "2012-08-01"),
     ("Sheikh_Khalid_bin_Hamad", "Make_a_visit", "Chile", "2012-09-09"),
+    # rule 7: Kenya rejected Bolivia's plan to settle a dispute; Chile rejected Kenya's
+    ("Kenya", "Reject_plan,_agreement_to_settle_dispute", "Bolivia", "2013-01-01"),
+    ("Chile", "Reject_plan,_agreement_to_settle_dispute", "Kenya", "2013-02-01"),
 ]
 
 
@@ -207,3 +214,22 @@ def test_rule6_a_named_head_is_the_same_participant(ctx):
     q = "Before Peru's foreign ministry, Sheikh Khalid bin Hamad, visited Chile, who had praised him?"
     (ref,) = analyze(q, EntityMatcher.for_table(ctx.table)).refs
     assert [m.text for m in ref.mentions] == ["Sheikh Khalid bin Hamad", "Chile"]
+
+
+# ------------------------------------------------------------------ rule 7
+@pytest.mark.parametrize("q", [
+    "Whose plans or agreements to settle a dispute did Kenya reject?",
+    "Whose proposal to meet did Kenya reject?",
+    "Whose property did Kenya confiscate?",  # refs18's one-word noun, unchanged
+])
+def test_rule7_whose_noun_phrase_did_x_asks_the_object(ctx, q):
+    assert _slot(ctx, q) == "object"
+
+
+def test_rule7_answer(ctx):
+    assert answer(ctx, "Whose plans or agreements to settle a dispute did Kenya reject?") == ["Bolivia"]
+
+
+def test_rule7_a_passive_keeps_its_own_rule(ctx):
+    # "whose N were <participle> by X": the passive rule reads it, the object asked as before
+    assert _slot(ctx, "Whose plans were rejected by Kenya?") == "object"

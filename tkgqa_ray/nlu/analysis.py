@@ -1276,15 +1276,19 @@ def _open_slot(masked: str, wh: tuple[int, int] | None, x: Mention) -> str:
         return "object"
     if words and all(w in _AUX for w in words) and any(w not in ("the", "a", "an", "first", "last", "it", "that") for w in words):
         return "object"  # "who did X visit": X is the subject, the wh asks for the object
-    if re.fullmatch(r"whose", masked[wh[0] : wh[1]].strip(), re.I) and words and all(w in _AUX for w in words[1:]):
+    if re.fullmatch(r"whose", masked[wh[0] : wh[1]].strip(), re.I) and words and (
+            all(w in _AUX for w in words[1:]) or (words[-1] in _FINITE_AUX and len(words) <= 10 and not any(w in _FINITE_AUX for w in words[:-1]))):
         # "whose property did X seize": the possessive wh-word's noun is the object, X the
         # subject; the possessor asked is the object's owner (Confiscate_property's object, refs18);
         # embedded, with no auxiliary, the same ("I'd like to know whose visit Sudan hosted",
-        # "whose property the police confiscated": the noun, then the name, then its verb; refs21)
+        # "whose property the police confiscated": the noun, then the name, then its verb; refs21);
+        # the noun phrase may be long, up to the auxiliary before the name ("whose plans or
+        # agreements to settle a dispute did X reject", refs25)
         return "object"
     return "subject"
 
 
+_FINITE_AUX = {"did", "does", "do", "has", "have", "had", "will", "would", "could", "can", "was", "were", "is", "are"}
 _HONORIFICS = {"king", "queen", "prince", "princess", "sheikh", "emir", "sultan", "mr", "mrs", "ms", "dr"}
 _CONTACT_HEAD_RE = re.compile(
     r"(?:\s*(?:was|is|were|are)|['’]s)\s+(?:it\s+)?the\s+(?:(?:very|first|last|earliest|latest|final|initial|next|previous|most\s+recent)\s+)*"
