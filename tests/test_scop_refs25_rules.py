@@ -34,7 +34,12 @@ tiny hand-made KG.
 * **rule 7, "whose" + a long noun phrase + an auxiliary + the name** ("Whose plans or
   agreements to settle a dispute did Japan reject?"): the possessive wh-word's noun phrase is
   the object and the name the subject, as for a one-word noun ("whose property did X seize",
-  refs18); the phrase runs up to the first finite auxiliary, which stands right before the name.
+  refs18); the phrase runs up to the first finite auxiliary, which stands right before the name;
+* **rule 8, a bare plural head repeating a reference name** ("In the year X made a statement
+  about **protesters in Kenya**, in which months did Y fight **protesters** with small arms?"):
+  in a time question whose main clause has one name, the repeat is the reference name (its
+  second participant, no word of its action); not after a determiner, not a word of the main
+  clause's own name, and only when one reference name has that head.
 """
 
 from __future__ import annotations
@@ -79,6 +84,11 @@ ROWS = [
     # rule 7: Kenya rejected Bolivia's plan to settle a dispute; Chile rejected Kenya's
     ("Kenya", "Reject_plan,_agreement_to_settle_dispute", "Bolivia", "2013-01-01"),
     ("Chile", "Reject_plan,_agreement_to_settle_dispute", "Kenya", "2013-02-01"),
+    # rule 8: Kenyan doctors spoke about Kenyan protesters in 2014; Kenya's police fought them
+    # in June 2014 and in May 2015
+    ("Medical_Personnel_(Kenya)", "Make_statement", "Protester_(Kenya)", "2014-03-01"),
+    ("Police_(Kenya)", "fight_with_small_arms_and_light_weapons", "Protester_(Kenya)", "2014-06-01"),
+    ("Police_(Kenya)", "fight_with_small_arms_and_light_weapons", "Protester_(Kenya)", "2015-05-01"),
 ]
 
 
@@ -233,3 +243,29 @@ def test_rule7_answer(ctx):
 def test_rule7_a_passive_keeps_its_own_rule(ctx):
     # "whose N were <participle> by X": the passive rule reads it, the object asked as before
     assert _slot(ctx, "Whose plans were rejected by Kenya?") == "object"
+
+
+# ------------------------------------------------------------------ rule 8
+def test_rule8_bare_plural_repeats_a_reference_name(ctx):
+    q = ("In the year Kenyan medical staff made a statement about protesters in Kenya, "
+         "in which months did the Kenyan police fight protesters with small arms?")
+    a = analyze(q, EntityMatcher.for_table(ctx.table))
+    assert [m.names[0] for m in a.main.mentions] == ["Police_(Kenya)", "Protester_(Kenya)"]
+    assert a.main.phrase == "fight with small arms"
+    assert answer(ctx, q) == ["2014-06"]
+
+
+def test_rule8_a_determiner_or_two_such_heads_is_no_repeat():
+    from tkgqa_ray.nlu.analysis import _repeated_head
+    from tkgqa_ray.nlu.entities import Mention
+
+    q = "after doctors spoke about protesters in Kenya, when did Y fight the protesters"
+    own = Mention("Y", q.index("Y"), q.index("Y") + 1, (1,), ("Y",))
+    prot = Mention("protesters in Kenya", q.index("protesters"), q.index("protesters") + 19, (2,), ("Protester_(Kenya)",))
+    blank = [(0, q.index(","))]
+    assert _repeated_head(q, q, blank, own, [prot]) is None  # "the protesters": the matcher's, not a repeat
+    bare = q.replace("the protesters", "protesters")
+    rep = _repeated_head(bare, bare, blank, own, [prot])
+    assert rep is not None and rep.names == ("Protester_(Kenya)",) and bare[rep.start : rep.end] == "protesters"
+    other = Mention("protesters in Peru", 0, 18, (3,), ("Protester_(Peru)",))
+    assert _repeated_head(bare, bare, blank, own, [prot, other]) is None  # which protesters: unknown

@@ -822,6 +822,13 @@ def _analyze(question: str, matcher: EntityMatcher, embeddings: Any = None, extr
             main.pronoun = pro
             main.open_slot = _open_slot(mask_spans(masked, ref_spans), wh, Mention(masked[pro[0] : pro[1]], pro[0], pro[1], (), ()))
             main.antecedent = _main_antecedent(question, question[pro[0] : pro[1]], main.open_slot, refs[0])
+    elif answer_type == "time" and refs and len(main_mentions) == 1 and len(refs[0].mentions) >= 2 and (
+            rep := _repeated_head(question, masked, blank, main_mentions[0], refs[0].mentions)) is not None:
+        # "In the year X made a statement about protesters in India, in which months did Y
+        # fight **protesters** with small arms?": the bare repeat of a reference name's head
+        # noun is that name, the asked event's second participant and no word of its action
+        main.mentions = sorted(main_mentions + [rep], key=lambda m: m.start)
+        main.phrase = relation_phrase(mask_spans(question, blank + [(rep.start, rep.end)]), keep_particle=True)
     elif answer_type == "time" and refs and len(main_mentions) < 2 and len(refs[0].mentions) >= 2:
         words = frozenset().union(*(features(m.text, m.name).words for m in refs[0].mentions))
         main.pronouns = tuple(_main_pronouns(masked, blank, pro_verb=True, words=words)[: 2 - len(main_mentions)])
@@ -880,6 +887,30 @@ def _asked_time_relative(masked: str, c: Cue) -> bool:
     heads the asked clause as in "the month when X ..." (a singular noun is no cue already),
     not a reference clause of its own (before, the main clause was left empty). refs25."""
     return c.kind == "event" and c.text.casefold() == "when" and bool(_PLURAL_TIME_HEAD_RE.match(masked[: c.start]))
+
+
+def _repeated_head(question: str, masked: str, blank: list[tuple[int, int]], own: Mention,
+                   ref_names: list[Mention]) -> Mention | None:
+    """A reference name repeated in the main clause by its bare plural head noun ("protesters
+    in India" ... "fight **protesters**"; "Kenyan activists" ... "activists"), as a copy of
+    that name placed at the noun (so word order gives its slot); None when there is no such
+    word, or it repeats the main clause's own name, or more than one reference name has that
+    head. English repeats a bare plural for a group named before; the restrictor ("in India",
+    "Kenyan") is not said again. refs25."""
+    heads: dict[str, list[Mention]] = {}
+    for m in ref_names:
+        words = re.findall(r"[a-z]+", m.text)  # lower-case words only: no name's own words
+        head = next((w for w in words if w.endswith("s") and len(w) > 3), None)
+        if head is not None and len(m.text.split()) > 1:
+            heads.setdefault(head, []).append(m)
+    own_words = set(re.findall(r"[a-z]+", own.text))
+    for w, ms in heads.items():
+        if len(ms) != 1 or w in own_words:
+            continue
+        for hit in re.finditer(rf"(?<![\w'’-]){w}\b(?!\s*['’])", masked):
+            if not any(a <= hit.start() < b for a, b in blank) and not re.search(r"\b(?:the|a|an|these|those|its|their)\s+$", masked[: hit.start()], re.I):
+                return dc_replace(ms[0], start=hit.start(), end=hit.end())
+    return None
 
 
 def _pronoun_refs(question: str, masked: str, mentions: list[Mention], blanks: list[tuple[int, int]], cues: list[Cue],
