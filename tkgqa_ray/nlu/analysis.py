@@ -23,7 +23,7 @@ from dataclasses import replace as dc_replace
 from typing import Any
 
 from .actors import decompose, place_lexicon
-from .anaphora import DESCRIPTION_RE, antecedent, features, plural_surface
+from .anaphora import DESCRIPTION_RE, OBJECT_PRONOUN_RE, SUBJECT_PRONOUN_RE, antecedent, features, plural_surface
 from .entities import EntityMatcher, Mention, find_entity_mentions
 from .relations import relation_phrase
 from .statement import LEAD_RE, statement_reference
@@ -99,6 +99,24 @@ _ACTIVE_INFINITIVE_RE = re.compile(
 _ROLE_OF_RE = re.compile(
     # (singular or plural: "who were the subjects of X's optimistic comments", refs20)
     r"\b(?:target|recipient|victim|focus|object|subject|addressee|beneficiary|topic)s?\s+of\s+(?:the\s+)?$", re.I
+)
+# a past participle: regular, or one of the irregular ones of the KG's acts
+_PARTICIPLE = r"(?:[a-z]+(?:ed|en|wn)|cut|put|set|shut|hit|sent|held|kept|caught|brought|built|dealt|left|met|struck|sought|sold)"
+# a causative passive between the wh-word and the agent: "(who) had / saw / got <noun phrase>
+# <participle> by (X)"; the noun phrase is one to four words with no name ("property",
+# "a proposal to meet") and does not start with a participle (the perfect "who had hosted a
+# visit by X" is active: the wh-word hosted)
+_CAUSATIVE_PASSIVE_RE = re.compile(
+    rf"\s*(?:\w+ly\s+)?(?:had|has|have|saw|sees|see|got|gets|get)\s+(?!{_PARTICIPLE}\b)(?:[a-z'-]+\s+){{1,4}}?"
+    rf"{_PARTICIPLE}\s+by\s*(?:the\s+)?",
+    re.I,
+)
+# a passive with an agent noun phrase that brings "from": "(who) was targeted by violence from
+# (X)", "was hit with attacks from": the participle, "by" / "with" and a noun, then "from"
+_FROM_AGENT_RE = re.compile(
+    rf"\s*(?:was|were|is|are|been|got|get)\s+(?:\w+ly\s+)?{_PARTICIPLE}\s+(?:by|with)\s+"
+    r"(?:[a-z'-]+\s+){1,3}?from\s*(?:the\s+)?",
+    re.I,
 )
 _BE_RE = re.compile(r"\b(?:was|were|is|are|been|being|be|got|get|gets|gotten)\b", re.I)
 _BY_END_RE = re.compile(r"\bby\s*$", re.I)
@@ -269,9 +287,10 @@ _SEQ_CUE_RE = re.compile(rf"(?:[a-z]+\s+)?{SEQ_VERBS}", re.I)
 # Ugandans arrested**" -- the subject had it done to the name (NRM arrested Ugandans), no
 # inverted auxiliary of the main clause ("did X ... before Y had Z arrested?"), whose
 # participle takes an object or a name of its own ("had British citizens last accused Blair")
-# (refs23)
+# (refs23); two coordinated participles are one act ("had Nigerians arrested or charged", refs25)
 _CAUSATIVE_RE = re.compile(
-    r"(?:had|has|have)\s{3,}(?:[a-z]+ly\s+)?[a-z]+(?:ed|en|wn)(?:\s+(?:again|too|as\s+well))?\s{0,2}(?:[,;?.!]|$)", re.I)
+    r"(?:had|has|have)\s{3,}(?:[a-z]+ly\s+)?[a-z]+(?:ed|en|wn)(?:\s+(?:or|and)\s+[a-z]+(?:ed|en|wn))?"
+    r"(?:\s+(?:again|too|as\s+well))?\s{0,2}(?:[,;?.!]|$)", re.I)
 
 
 def _cue_leads(masked: str, cues: list[Cue]) -> list[tuple[int, int]]:
@@ -296,12 +315,42 @@ def _adjacent_subject(masked: str, start: int, end: int, names: list[tuple[int, 
     return None
 
 
+def _apposition_end(masked: str, comma: re.Match, names: list[tuple[int, int]]) -> int | None:
+    """Where an apposition ends: the comma found is followed by a name and a second comma,
+    then a lower-case word ("the King of Bahrain**, Sheikh Hamad bin Isa al Khalifah,** paid
+    a visit to China"): the name renames what precedes it, the clause goes on after it
+    (before, the first comma ended the reference and its verb went to the main clause).
+    None otherwise (a list "X, Y, and Z" has "and" after the second comma). refs25."""
+    if comma.group(0) != ",":
+        return None
+    for a, b in names:
+        if a >= comma.end() and not masked[comma.end() : a].strip():
+            after = re.match(r"\s*,\s*(?!and\b|or\b|who\b|whom\b|which\b|what\b|when\b)[a-z]", masked[b:])
+            return b + after.end() - 1 if after else None
+    return None
+
+
+def _apposition_head(masked: str, start: int, first: Mention, inside: list[Mention]) -> list[tuple[int, int]]:
+    """The words an apposition renames, when a clause opens with them ("before **the King of
+    Bahrain,** Sheikh Hamad ..., paid a visit"; "before **Kenya's president,** Mwai Kibaki,
+    ..."): a description of the appositive name, no word of the clause's action; [] when the
+    clause does not open that way."""
+    for m in inside:  # the appositive: the name right after the first comma
+        head = masked[start : m.start]
+        if re.fullmatch(r"[^,;?.!]*,\s*", head) and re.match(r"\s*,\s*[a-z]", masked[m.end :]):
+            return [(start, head.rindex(",") + start + 1)]
+    return []
+
+
 def _ref_region(masked: str, cue: Cue, other_cues: list[Cue], names: list[tuple[int, int]] = ()) -> tuple[int, int]:
     end = len(masked)
     lead = _REF_LEAD_RE.match(masked, cue.end)  # "after the time when X ..." / "earlier than when X"
     if lead and re.search(r"\s{3,}", masked[cue.end : lead.end()]):
         lead = None  # it crossed a blanked name: "after Iran that X praised" has no lead word
     m = _BOUNDARY_RE.search(masked, lead.end() if lead else cue.end)
+    app = _apposition_end(masked, m, names) if m else None
+    if app is not None:  # "before the King of Bahrain, Sheikh Hamad ..., paid a visit to China"
+        m = _BOUNDARY_RE.search(masked, app)
     if m:
         end = m.start()
         # "... prior to Y was who?": the copula before a closing wh-word is the main clause's
@@ -663,7 +712,7 @@ def _analyze(question: str, matcher: EntityMatcher, embeddings: Any = None, extr
         unwrapped = mask_spans(question, wspans)
     spans = [(m.start, m.end) for m in mentions]
     masked = mask_spans(unwrapped, spans)
-    cues = parse_temporal_cues(masked)
+    cues = [c for c in parse_temporal_cues(masked) if not _asked_time_relative(masked, c)]
     answer_type = infer_answer_type(masked)
     time_level = infer_time_level(masked, cues)
     wh = some.span() if some else _wh_span(masked, _cue_leads(masked, cues))
@@ -717,12 +766,16 @@ def _analyze(question: str, matcher: EntityMatcher, embeddings: Any = None, extr
         # of its action
         lead = _REF_LEAD_RE.match(masked, c.end)
         skip = lead.end() if lead and not re.search(r"\s{3,}", masked[c.end : lead.end()]) else c.end
-        text = mask_spans(question[:b], spans + wspans + [(x.start, x.end) for x in cues])[skip:]
+        title = _apposition_head(masked, skip, next((m for m in inside if m.start >= skip), inside[0]), inside)
+        if title:  # a name the apposition renames is that same participant: the appositive stays
+            inside = [m for m in inside if not title[0][0] <= m.start < title[0][1]]
+        text = mask_spans(question[:b], spans + wspans + [(x.start, x.end) for x in cues] + title)[skip:]
         refs.append(Clause(inside, relation_phrase(text, keep_particle=True), cue=c, span=(a, b)))
         ref_spans.append((a, b))
 
     if answer_type == "time":
         _gerund_refs(question, masked, mentions, spans + wspans, cues, refs, ref_spans)
+        _pronoun_refs(question, masked, mentions, spans + wspans, cues, refs, ref_spans)
     cues = _statement_ref(question, masked, mentions, spans + wspans, cues, refs, ref_spans)
     # "after X's visit to Y on 11 November 2008", "after X visited Y in May 2010": a date right
     # after a full reference event dates that event (its names already find it), not the asked one
@@ -769,6 +822,13 @@ def _analyze(question: str, matcher: EntityMatcher, embeddings: Any = None, extr
             main.pronoun = pro
             main.open_slot = _open_slot(mask_spans(masked, ref_spans), wh, Mention(masked[pro[0] : pro[1]], pro[0], pro[1], (), ()))
             main.antecedent = _main_antecedent(question, question[pro[0] : pro[1]], main.open_slot, refs[0])
+    elif answer_type == "time" and refs and len(main_mentions) == 1 and len(refs[0].mentions) >= 2 and (
+            rep := _repeated_head(question, masked, blank, main_mentions[0], refs[0].mentions)) is not None:
+        # "In the year X made a statement about protesters in India, in which months did Y
+        # fight **protesters** with small arms?": the bare repeat of a reference name's head
+        # noun is that name, the asked event's second participant and no word of its action
+        main.mentions = sorted(main_mentions + [rep], key=lambda m: m.start)
+        main.phrase = relation_phrase(mask_spans(question, blank + [(rep.start, rep.end)]), keep_particle=True)
     elif answer_type == "time" and refs and len(main_mentions) < 2 and len(refs[0].mentions) >= 2:
         words = frozenset().union(*(features(m.text, m.name).words for m in refs[0].mentions))
         main.pronouns = tuple(_main_pronouns(masked, blank, pro_verb=True, words=words)[: 2 - len(main_mentions)])
@@ -812,6 +872,105 @@ def _gerund_refs(question: str, masked: str, mentions: list[Mention], blanks: li
         refs.append(Clause(list(taken), relation_phrase(text, keep_particle=True), cue=c, span=(a, b)))
         ref_spans.append((a, b))
         return
+
+
+# the asked phrase of an embedded time question in the plural, "(Tell me) the months / all the
+# days / which years", "List the days", opening the (unwrapped) question
+_PLURAL_TIME_HEAD_RE = re.compile(
+    r"^\s*(?:(?:list|name|give|show|state|find)\s+(?:me\s+)?)?(?:(?:the|which|what|all(?:\s+the)?|every|each)\s+)?(?:(?:exact|specific|precise|particular|calendar)\s+)?"
+    r"(?:years|months|days|dates|times)\s*$", re.I)
+
+
+def _asked_time_relative(masked: str, c: Cue) -> bool:
+    """True for a "when" right after the plural time noun that opens the question ("Tell me the
+    months **when** X did Y, in the year Z did W"): the relative of the asked phrase, which
+    heads the asked clause as in "the month when X ..." (a singular noun is no cue already),
+    not a reference clause of its own (before, the main clause was left empty). refs25."""
+    return c.kind == "event" and c.text.casefold() == "when" and bool(_PLURAL_TIME_HEAD_RE.match(masked[: c.start]))
+
+
+def _repeated_head(question: str, masked: str, blank: list[tuple[int, int]], own: Mention,
+                   ref_names: list[Mention]) -> Mention | None:
+    """A reference name repeated in the main clause by its bare plural head noun ("protesters
+    in India" ... "fight **protesters**"; "Kenyan activists" ... "activists"), as a copy of
+    that name placed at the noun (so word order gives its slot); None when there is no such
+    word, or it repeats the main clause's own name, or more than one reference name has that
+    head. English repeats a bare plural for a group named before; the restrictor ("in India",
+    "Kenyan") is not said again. refs25."""
+    heads: dict[str, list[Mention]] = {}
+    for m in ref_names:
+        words = re.findall(r"[a-z]+", m.text)  # lower-case words only: no name's own words
+        head = next((w for w in words if w.endswith("s") and len(w) > 3), None)
+        if head is not None and len(m.text.split()) > 1:
+            heads.setdefault(head, []).append(m)
+    own_words = set(re.findall(r"[a-z]+", own.text))
+    for w, ms in heads.items():
+        if len(ms) != 1 or w in own_words:
+            continue
+        for hit in re.finditer(rf"(?<![\w'’-]){w}\b(?!\s*['’])", masked):
+            if not any(a <= hit.start() < b for a, b in blank) and not re.search(r"\b(?:the|a|an|these|those|its|their)\s+$", masked[: hit.start()], re.I):
+                return dc_replace(ms[0], start=hit.start(), end=hit.end())
+    return None
+
+
+def _pronoun_refs(question: str, masked: str, mentions: list[Mention], blanks: list[tuple[int, int]], cues: list[Cue],
+                  refs: list[Clause], ref_spans: list[tuple[int, int]]) -> None:
+    """Add a time question's reference clause made of an event cue, a subject pronoun, a verb
+    and an object pronoun, with no name ("In which year did X's citizens first appeal to their
+    government after **it** imposed sanctions on **them**?"). Each pronoun stands for one of
+    the main clause's two names, the one it agrees with (nlu's agreement: "it" is no group of
+    people, "them" no country); the clause is then a full event of those names with its own
+    verb, and no part of the asked action's phrase. Two pronouns of one form ("they ...
+    them") are left alone: agreement cannot tell them apart. A plural demonym may open the
+    clause instead of the subject pronoun ("the same day **the Italians** hosted them"): the
+    name of that country (:func:`_demonym_antecedent`). refs25."""
+    taken = [m for m in mentions if not any(a <= m.start < b for a, b in ref_spans)]
+    if len(taken) != 2:
+        return
+    for c in cues:
+        if c.kind != "event" or any(r.cue is c for r in refs) or c.start < taken[1].end:
+            continue
+        a, b = _ref_region(masked, c, [x for x in cues if x is not c], [(m.start, m.end) for m in mentions])
+        if any(a <= m.start < b for m in mentions):
+            continue
+        subj = SUBJECT_PRONOUN_RE.match(masked, c.end, b)
+        dem = _LEAD_DEMONYM_RE.match(masked, c.end, b) if subj is None else None
+        if subj is None and dem is None or subj is not None and not re.fullmatch(r"he|she|it|they", subj.group(1), re.I):
+            continue
+        lead = subj or dem
+        obj = OBJECT_PRONOUN_RE.search(masked, lead.end(), b)
+        if obj is None or not re.fullmatch(r"it|them|him|her", obj.group(1), re.I):
+            continue
+        if subj is not None and _PRONOUN_FORM.get(subj.group(1).casefold()) == _PRONOUN_FORM.get(obj.group(1).casefold()):
+            continue
+        k = antecedent(subj.group(1), [(m.text, m.name) for m in taken]) if subj else _demonym_antecedent(dem.group(1), taken)
+        if k is None or antecedent(obj.group(1), [(taken[1 - k].text, taken[1 - k].name)]) is None:
+            continue
+        text = mask_spans(question[:b], blanks + [(x.start, x.end) for x in cues] + [lead.span(1), obj.span(1)])[c.end :]
+        refs.append(Clause([taken[k], taken[1 - k]], relation_phrase(text, keep_particle=True), cue=c, span=(a, b)))
+        ref_spans.append((a, b))
+        return
+
+
+# a plural demonym opening a clause, "(the same day) the Italians (hosted them)": a description of
+# one of the main clause's names by its country (the KG has no Italy, only Italy's actors)
+_LEAD_DEMONYM_RE = re.compile(r"\s*(?:(?:that|when|in\s+which|on\s+which)\s+)?the\s+((?-i:[A-Z][a-z]+))\b", re.I)
+
+
+def _demonym_antecedent(word: str, taken: list[Mention]) -> int | None:
+    """The index of the one name in ``taken`` whose country the demonym ``word`` names
+    ("Italians" / "the French": an actor ``Sector_(Italy)``); None when no name or more than
+    one is of that country, or the word is no demonym."""
+    key = _place_of_adjective(word) or (_place_of_adjective(word[:-1]) if word.endswith("s") else None)
+    if key is None:
+        return None
+    lex = place_lexicon()
+    hits = [k for k, m in enumerate(taken) if m.names and (a := decompose(m.names[0])) is not None and lex.resolve(a.place) == key]
+    return hits[0] if len(hits) == 1 else None
+
+
+# a pronoun's referent form: "they" and "them" are one (the same referent class)
+_PRONOUN_FORM = {"he": "m", "him": "m", "she": "f", "her": "f", "it": "it", "they": "they", "them": "they"}
 
 
 _NAME_WORD_RE = re.compile(r"[^\W_]+")
@@ -1122,6 +1281,11 @@ def _open_slot(masked: str, wh: tuple[int, int] | None, x: Mention) -> str:
         return "object"
     if (_PASSIVE_END_RE.search(between) and not _ACTIVE_INFINITIVE_RE.search(between)) or _REDUCED_PASSIVE_RE.fullmatch(between):
         return "object"  # "who was visited by X", "which was the last country visited by X"
+    if _CAUSATIVE_PASSIVE_RE.fullmatch(between) or _FROM_AGENT_RE.fullmatch(between):
+        # "who had property confiscated by X", "who saw troops mobilized by X": the haver
+        # underwent X's act, as in "whose property was confiscated by X"; "who was targeted by
+        # violence from X": a passive whose agent comes with "from" (refs25)
+        return "object"
     sb = _STRANDED_BY_RE.match(masked, x.end)
     if sb and _BE_RE.search(masked[wh[1] : x.start] + " " + sb.group(0)):
         # "who was X criticised by (in 2010)?": a passive (a form of be/get) with a stranded
@@ -1143,15 +1307,19 @@ def _open_slot(masked: str, wh: tuple[int, int] | None, x: Mention) -> str:
         return "object"
     if words and all(w in _AUX for w in words) and any(w not in ("the", "a", "an", "first", "last", "it", "that") for w in words):
         return "object"  # "who did X visit": X is the subject, the wh asks for the object
-    if re.fullmatch(r"whose", masked[wh[0] : wh[1]].strip(), re.I) and words and all(w in _AUX for w in words[1:]):
+    if re.fullmatch(r"whose", masked[wh[0] : wh[1]].strip(), re.I) and words and (
+            all(w in _AUX for w in words[1:]) or (words[-1] in _FINITE_AUX and len(words) <= 10 and not any(w in _FINITE_AUX for w in words[:-1]))):
         # "whose property did X seize": the possessive wh-word's noun is the object, X the
         # subject; the possessor asked is the object's owner (Confiscate_property's object, refs18);
         # embedded, with no auxiliary, the same ("I'd like to know whose visit Sudan hosted",
-        # "whose property the police confiscated": the noun, then the name, then its verb; refs21)
+        # "whose property the police confiscated": the noun, then the name, then its verb; refs21);
+        # the noun phrase may be long, up to the auxiliary before the name ("whose plans or
+        # agreements to settle a dispute did X reject", refs25)
         return "object"
     return "subject"
 
 
+_FINITE_AUX = {"did", "does", "do", "has", "have", "had", "will", "would", "could", "can", "was", "were", "is", "are"}
 _HONORIFICS = {"king", "queen", "prince", "princess", "sheikh", "emir", "sultan", "mr", "mrs", "ms", "dr"}
 _CONTACT_HEAD_RE = re.compile(
     r"(?:\s*(?:was|is|were|are)|['’]s)\s+(?:it\s+)?the\s+(?:(?:very|first|last|earliest|latest|final|initial|next|previous|most\s+recent)\s+)*"

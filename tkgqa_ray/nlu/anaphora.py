@@ -171,8 +171,11 @@ def agreement(pronoun: str, f: Features) -> int:
     if c == "country":
         return 2 if f.kind == "country" else 0
     if c == "description":  # a word of the name's own (refs17), or a newspaper's title word (refs24)
-        noun = DESCRIPTION_RE.fullmatch(pronoun.strip().casefold()).group("noun")
-        return 2 if noun in f.words or _press(noun, f) else 0
+        d = DESCRIPTION_RE.fullmatch(pronoun.strip().casefold())
+        noun = d.group("noun")
+        if noun in f.words or _press(noun, f):
+            return 2
+        return 1 if _demonstrative_org(d.group(0), noun, f) else 0
     if c is None:
         return 0
     if f.kind == "unknown":
@@ -194,6 +197,14 @@ def agreement(pronoun: str, f: Features) -> int:
     if f.role:  # singular "they" for a person of no stated gender ("the chief of staff ... them");
         return 3 if f.plural else 2  # written in the plural ("Indian MPs"), a group
     return (2 if f.plural else 1) if f.kind == "org" else 0
+
+
+def _demonstrative_org(desc: str, noun: str, f: Features) -> bool:
+    """True when a demonstrative ("that / this") before an organisation noun points back to an
+    organisation whose name has no such word ("after **that party** made a statement": the
+    Democratic Union of Hungarians in Romania); "the" + noun needs the name's own word, a
+    demonstrative is anaphoric by itself (refs25)."""
+    return desc.startswith(("that ", "this ")) and f.kind == "org" and noun in organisation_words()
 
 
 def _press(noun: str, f: Features) -> bool:

@@ -286,7 +286,8 @@ def _subject_pronoun_of(q: str, ref: Any, m: Any) -> bool:
     return pro is not None and antecedent(pro, [(m.text, m.name)]) is not None
 
 
-_LEAD_DESCRIPTION_RE = re.compile(r"\s*(?:(?:that|when|in\s+which|on\s+which)\s+)?(?P<desc>the\s+[a-z]{3,})\s+(?=[a-z]+\b)")
+# (a demonstrative too: "after **that party** made a statement about X", refs25)
+_LEAD_DESCRIPTION_RE = re.compile(r"\s*(?:(?:that|when|in\s+which|on\s+which)\s+)?(?P<desc>(?:the|that|this)\s+[a-z]{3,})\s+(?=[a-z]+\b)")
 
 
 def _subject_description_of(q: str, ref: Any, m: Any) -> str | None:
