@@ -49,7 +49,7 @@ _FRAME = (
     rf"|(?:i|we)\s+(?:want|wish|need|hope|would\s+like)\s+to\s+{_KNOW}"
     rf"|(?:i|we)(?:'m|'re|\s+am|\s+are)\s+(?:trying|hoping|looking|keen|eager|interested|curious)(?:\s+(?:to|in))?(?:\s+{_KNOW}|\s+knowing|\s+finding\s+out)?"
     # I wonder / I was wondering / I'm curious about
-    rf"|(?:i|we)(?:'m|'re|\s+am|\s+are|\s+was|\s+were)?\s+(?:wonder|wondering|curious)(?:\s+(?:about|to\s+know))?"
+    rf"|(?:i|we)(?:'m|'re|\s+am|\s+are|\s+was|\s+were)?\s+(?:wondering|wonder|curious)\b(?:\s+(?:about|to\s+know))?"
     # "I need the date X ...", "We want the month of the last time ...": a statement of
     # needing what a definite time noun names (the noun itself stays: it is the question)
     rf"|(?:i|we)(?:\s+(?:really|just|only))?(?:\s+need|\s+want|'d\s+like|\s+would\s+like)(?=\s+the\s+(?:exact\s+|precise\s+)?(?:years?|months?|days?|dates?)\b)"
@@ -60,6 +60,9 @@ _FRAME = (
     r"|(?:(?:i|we)(?:'d|\s+would)\s+(?:like|love|want)|(?:give|show|send)\s+(?:me|us))\s+(?:a|the)\s+(?:full\s+|complete\s+)?list\s+of(?=\s+(?:who|whom|which|what|all|every|the))"
     # a bare imperative of finding before a wh-clause: "Find out who ...", "Work out when ..."
     r"|(?:find\s+out|figure\s+out|work\s+out|look\s+up|determine|check)(?=\s+(?:who|whom|whose|which|what|when|in\s+which|on\s+which)\b)"
+    # ... or before the time noun it asks for: "Please find the first date when ...", "Give me
+    # the exact year in which ..." (the noun phrase stays: it carries the cue and the level)
+    r"|(?:find(?:\s+out)?|look\s+up|determine|check|give\s+me|tell\s+me)(?=\s+the\s+(?:(?:first|last|earliest|latest|exact|precise)\s+)*(?:years?|months?|days?|dates?)\b)"
 )
 # a frame with its closing words ("..., please", "if you can") and punctuation
 _FRAMED = rf"{_LEAD}(?:{_FRAME})(?:\s*,?\s*please)?(?:\s+if\s+you\s+(?:can|could|know|may))?\s*[,:;\-–—]?\s*"
