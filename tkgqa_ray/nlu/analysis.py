@@ -847,6 +847,17 @@ _GERUND_HEAD_RE = re.compile(r"\s*(?:[a-z]+ly\s+)?[a-z]{2,}ing\b", re.I)
 _GERUND_PRONOUN_RE = re.compile(r"\b(?:it|them|him|her)\b", re.I)
 
 
+def _free_event_cues(masked: str, mentions: list[Mention], cues: list[Cue], refs: list, taken: list[Mention]):
+    """(cue, region start, region end) of each event cue after the main clause's two names
+    ``taken`` that has no reference clause yet: the candidates of a name-less reference
+    clause (:func:`_gerund_refs`, :func:`_pronoun_refs`)."""
+    for c in cues:
+        if c.kind != "event" or any(r.cue is c for r in refs) or c.start < taken[1].end:
+            continue
+        a, b = _ref_region(masked, c, [x for x in cues if x is not c], [(m.start, m.end) for m in mentions])
+        yield c, a, b
+
+
 def _gerund_refs(question: str, masked: str, mentions: list[Mention], blanks: list[tuple[int, int]], cues: list[Cue],
                  refs: list[Clause], ref_spans: list[tuple[int, int]]) -> None:
     """Add a time question's reference clause made of an event cue, a gerund and an object
@@ -859,10 +870,7 @@ def _gerund_refs(question: str, masked: str, mentions: list[Mention], blanks: li
     taken = [m for m in mentions if not any(a <= m.start < b for a, b in ref_spans)]
     if len(taken) != 2:
         return
-    for c in cues:
-        if c.kind != "event" or any(r.cue is c for r in refs) or c.start < taken[1].end:
-            continue
-        a, b = _ref_region(masked, c, [x for x in cues if x is not c], [(m.start, m.end) for m in mentions])
+    for c, a, b in _free_event_cues(masked, mentions, cues, refs, taken):
         pro = _GERUND_PRONOUN_RE.search(masked, c.end, b)
         if any(a <= m.start < b for m in mentions) or not _GERUND_HEAD_RE.match(masked, c.end) or pro is None:
             continue
@@ -927,10 +935,7 @@ def _pronoun_refs(question: str, masked: str, mentions: list[Mention], blanks: l
     taken = [m for m in mentions if not any(a <= m.start < b for a, b in ref_spans)]
     if len(taken) != 2:
         return
-    for c in cues:
-        if c.kind != "event" or any(r.cue is c for r in refs) or c.start < taken[1].end:
-            continue
-        a, b = _ref_region(masked, c, [x for x in cues if x is not c], [(m.start, m.end) for m in mentions])
+    for c, a, b in _free_event_cues(masked, mentions, cues, refs, taken):
         if any(a <= m.start < b for m in mentions):
             continue
         subj = SUBJECT_PRONOUN_RE.match(masked, c.end, b)

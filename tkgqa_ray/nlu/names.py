@@ -268,14 +268,7 @@ class PersonNames:
                     return None
             else:
                 rs = [r for r in rs if r.where == "last"]
-        if rs and not rs[0].variant:
-            rs = [r for r in rs if not r.variant]
-        if not rs:
-            return None
-        if len(rs) == 1 or rs[0].facts >= DOMINANCE * max(rs[1].facts, 1):
-            return rs[0].eid
-        return None
-
+        return _dominant(rs)
 
     def after_title(self, word: str, courtesy: bool = False) -> int | None:
         """The person one word written after a title names, or None (names25). After a
@@ -286,13 +279,7 @@ class PersonNames:
         (DOMINANCE times the next one's facts), as :meth:`sole` decides; spelt as written first."""
         rs = [r for r in self.readings([word], titled=True)
               if r.where == "last" or (r.where == "first" and not courtesy)]
-        if rs and not rs[0].variant:
-            rs = [r for r in rs if not r.variant]
-        if not rs:
-            return None
-        if len(rs) == 1 or rs[0].facts >= DOMINANCE * max(rs[1].facts, 1):
-            return rs[0].eid
-        return None
+        return _dominant(rs)
 
 
 @functools.lru_cache(maxsize=1)
@@ -378,3 +365,16 @@ def _earlier_words_match(earlier: list[str], before: list[str]) -> bool:
 
 
 __all__ = ["NameReading", "PersonNames", "courtesy_titles", "nicknames", "person_words", "titles"]
+
+
+def _dominant(rs: list) -> int | None:
+    """The entity of the one reading among ``rs`` (best first), or of the dominant one
+    (DOMINANCE times the next one's facts); readings spelt as written before spelling
+    variants. The conservative choice of :meth:`PersonNames.sole` and ``after_title``."""
+    if rs and not rs[0].variant:
+        rs = [r for r in rs if not r.variant]
+    if not rs:
+        return None
+    if len(rs) == 1 or rs[0].facts >= DOMINANCE * max(rs[1].facts, 1):
+        return rs[0].eid
+    return None
