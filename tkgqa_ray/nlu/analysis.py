@@ -23,7 +23,7 @@ from dataclasses import replace as dc_replace
 from typing import Any
 
 from .actors import decompose, place_lexicon
-from .anaphora import DESCRIPTION_RE, OBJECT_PRONOUN_RE, SUBJECT_PRONOUN_RE, antecedent, features, plural_surface
+from .anaphora import DESCRIPTION_RE, OBJECT_PRONOUN_RE, PLACE_ADVERB_RE, SUBJECT_PRONOUN_RE, antecedent, features, plural_surface
 from .entities import EntityMatcher, Mention, find_entity_mentions
 from .relations import relation_phrase
 from .statement import LEAD_RE, statement_reference
@@ -1072,7 +1072,7 @@ _PRONOUN_RE = re.compile(r"\b(?:they|he|she|it|them|him|her)\b(?!\s+(?:that|who|
 # a place adverb ending the asked clause stands for a country of the reference ("Before X
 # visited Colombia, when had Z last gone **there**?": Colombia), as in a reference clause
 # (nlu's COUNTRY_ANAPHOR_RE, refs18); a time question's pro-form (refs21)
-_THERE_RE = re.compile(r"\bthere\b(?=\s*(?:[,.;:?!]|$))", re.I)
+_THERE_RE = PLACE_ADVERB_RE
 
 
 def _main_pronoun(masked: str, blank: list[tuple[int, int]]) -> tuple[int, int] | None:

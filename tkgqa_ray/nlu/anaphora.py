@@ -138,8 +138,12 @@ def _features(surface: str, name: str) -> Features:
 # Watch visited **the country**"): it agrees with a country only (class "country")
 # ("... the same year Bolivian farm workers demonstrated **there**": a place adverb ending the
 # clause stands for a country the same way, refs18)
+# a place adverb ending a clause ("... demonstrated **there**", "had Z last gone **there**?"): one
+# pattern for nlu's reference and asked clauses and TCC-RAG's slots
+_PLACE_ADVERB = r"\bthere\b(?=\s*(?:[,.;:?!]|$))"
+PLACE_ADVERB_RE = re.compile(f"({_PLACE_ADVERB})", re.I)  # group 1: the adverb, as a pronoun's
 COUNTRY_ANAPHOR_RE = re.compile(
-    r"\b(?:the|that|this)\s+(?:same\s+)?(?:country|nation)\b(?!\s*['’]s?\b)|\bthere\b(?=\s*(?:[,.;:?!]|$))", re.I)
+    r"\b(?:the|that|this)\s+(?:same\s+)?(?:country|nation)\b(?!\s*['’]s?\b)|" + _PLACE_ADVERB, re.I)
 
 
 # a definite description that refers back to a name of the other clause by a word of that

@@ -22,7 +22,7 @@ from tkgqa_ray.kg.table import table_cache_key
 from tkgqa_ray.methods.roles import register_symbolic
 from tkgqa_ray.nlu.analysis import SAME_ACTION_RE
 from tkgqa_ray.nlu.actors import place_lexicon
-from tkgqa_ray.nlu.anaphora import OBJECT_PRONOUN_RE, agreement, antecedent, features, organisation_words
+from tkgqa_ray.nlu.anaphora import OBJECT_PRONOUN_RE, PLACE_ADVERB_RE, agreement, antecedent, features, organisation_words
 from tkgqa_ray.nlu.cache import context_analysis
 from tkgqa_ray.nlu.entities import NAME_JOINERS, NAME_PARTICLES, EntityMatcher
 from tkgqa_ray.nlu.names import FUNCTION_WORDS
@@ -690,11 +690,6 @@ def _carried(ref_phrase: str, phrase: str, ctx) -> int:
 
 # a personal pronoun in the subject slot: after an auxiliary of a question's inversion ("did
 # **they** first consult", "had **he** last visited"); "was it" / "is it" open a cleft, no slot
-# a place adverb ending the main clause is its object, a country of the reference ("Before
-# Loretta Lynch visited Colombia, when had Zhang Dejiang last gone **there**?": Colombia; nlu's
-# COUNTRY_ANAPHOR_RE, whose agreement takes countries only). Before (tccrag16) the slot stayed
-# empty: the chain read all of Zhang's visits, and the last before the boundary was elsewhere
-_PLACE_ADVERB_RE = re.compile(r"\b(there)\b(?=\s*(?:[,.;:?!]|$))", re.I)
 _SUBJECT_PRONOUN_AFTER_AUX = re.compile(r"\b(?:did|does|do|had|has|have|will|would)\s+(he|she|it|they)\b(?!\s+(?:that|take|happen)\b)", re.I)
 
 
@@ -732,7 +727,10 @@ def _pronoun_slots(qm: str, ents: list[dict], ref_names: list[str], subj: str | 
         m_obj = next((m for m in OBJECT_PRONOUN_RE.finditer(qm)
                       if not (m_subj and m.start() == m_subj.start(1))
                       and not re.search(r"\b(?:did|does|do|had|has|have|will|would|was|is)\s+$", qm[:m.start()], re.I)), None)
-        m_obj = m_obj or _PLACE_ADVERB_RE.search(qm)
+        # a place adverb ending the main clause is its object, a country of the reference
+        # ("Before Loretta Lynch visited Colombia, when had Zhang Dejiang last gone **there**?":
+        # Colombia; agreement takes countries only). Before (tccrag16) the slot stayed empty
+        m_obj = m_obj or PLACE_ADVERB_RE.search(qm)
     surf = {}
     for e in ents:
         surf.setdefault(e["name"], e.get("mention") or e["name"])
