@@ -162,3 +162,26 @@ def test_mlpc_alias(matcher):
     got = first(matcher, "In the year the MLPC made an appeal to Brazilian citizens, who tortured Brazilians?")
     assert got.get("MLPC") == "Movement_for_the_Liberation_of_the_Central_African_People"
     assert got.get("Brazilian citizens") == "Citizen_(Brazil)"
+
+
+# ------------------------------------------------------------------ second step (dev19)
+def test_take_up_is_a_phrasal_verb_not_an_event_word():
+    from tkgqa_ray.nlu.relations import relation_phrase
+
+    assert relation_phrase("in which month did first take up arms against", keep_particle=True) == "take up arms against"
+    assert relation_phrase("when did the meeting take place") == "meeting"
+
+
+def test_a_question_announced_before_its_colon_is_a_wrapper():
+    from tkgqa_ray.nlu.wrappers import strip_wrapper
+
+    q = "Quick question: in which month did Abu Sayyaf first take up arms against the Philippine military?"
+    assert strip_wrapper(q).strip().startswith("in which month")
+    assert strip_wrapper("One question - who visited Iran?").strip() == "who visited Iran?"
+    assert strip_wrapper("Who asked a question about Iran?") == "Who asked a question about Iran?"
+
+
+def test_preacher_reads_the_islamic_preacher():
+    m = EntityMatcher(["Islamic_Preacher_(Saudi_Arabia)", "Citizen_(Saudi_Arabia)", "Saudi_Arabia"], [16, 300, 3000])
+    got = {x.text: x.candidates[0][1:] for x in m.match("before a Saudi preacher turned to force against citizens")}
+    assert got.get("a Saudi preacher") == ("Islamic_Preacher_(Saudi_Arabia)", 0.9)
