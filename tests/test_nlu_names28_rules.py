@@ -24,7 +24,9 @@ Names (actors.py, names.py, aliases.tsv):
   militants" is ``Militant_(Harkat_ul_Ansar)`` beside ``Terrorist_(Harkat-ul-Jihad_al-Islami)``;
 - one quoted word of a person's KG name is the nickname, a name word ("Tony Windsor" for
   ``Antony_Harold_Curties_"Tony"_Windsor``); a quote over several words is no person's name;
-- "MLPC" (the French initials) for ``Movement_for_the_Liberation_of_the_Central_African_People``.
+- "MLPC" (the French initials) for ``Movement_for_the_Liberation_of_the_Central_African_People``;
+- "preacher" reads ``Islamic_Preacher`` at 0.9 (a Saudi preacher); "take up" is a phrasal verb
+  ("take up arms against"), and "Quick question: ..." before a colon is a wrapper.
 """
 
 from __future__ import annotations
