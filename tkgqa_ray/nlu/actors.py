@@ -474,24 +474,30 @@ def _walk(root: dict, norms: list[str], i: int) -> list[tuple[int, list]]:
     """All (end, values) of trie entries matching norms[i:...], shortest first. Inner
     punctuation the trie has no entry for is skipped; a match that opened a bracket takes its
     closing bracket along."""
-    out = []
-    node = root
-    j = i
-    opened = False
-    while j < len(norms):
-        w = norms[j]
-        if j > i and w in _INNER_PUNCT and w not in node:
-            opened = opened or w == "("
+    out: dict[int, list] = {}
+    # (node, j, opened) states; a hyphen the trie has an entry for may still be one that this
+    # form writes as a space: "harkat - ul - ansar" for Harkat_ul_Ansar beside a trie branch
+    # "harkat - ul - jihad" of Harkat-ul-Jihad_al-Islami (names28), so both paths are walked
+    stack = [(root, i, False)]
+    while stack:
+        node, j, opened = stack.pop()
+        while j < len(norms):
+            w = norms[j]
+            if j > i and w in _INNER_PUNCT:
+                if w not in node:
+                    opened = opened or w == "("
+                    j += 1
+                    continue
+                if w == "-":
+                    stack.append((node, j + 1, opened))
+            node = node.get(w)
+            if node is None:
+                break
             j += 1
-            continue
-        node = node.get(w)
-        if node is None:
-            break
-        j += 1
-        if _END in node:
-            end = j + 1 if opened and j < len(norms) and norms[j] == ")" else j
-            out.append((end, node[_END]))
-    return out
+            if _END in node:
+                end = j + 1 if opened and j < len(norms) and norms[j] == ")" else j
+                out.setdefault(end, node[_END])
+    return sorted(out.items())
 
 
 # words that can follow a demonym used as a noun ("a Tanzanian who", "an Iraqi first"): no noun

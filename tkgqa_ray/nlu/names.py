@@ -93,13 +93,17 @@ _PARTICLES = {"da", "das", "do", "dos", "van", "von", "bin", "ibn"}
 
 
 _IBERIAN_PARTICLES = {"de", "del"}
+_NICKNAME_RE = re.compile(r'^["“”]([^\W\d_][\w\'-]*)["“”]$')
 _PATRONYMIC_RE = re.compile(r"(?:ovich|evich|ovna|evna)$")
 
 
 def person_words(name: str) -> list[str] | None:
     """The folded words of a person-like KG name (module doc), without its lowercase
     particles (``_PARTICLES``), or None for any other name."""
-    raw = [w for w in re.split(r"[\s_]+", name) if w]
+    # one quoted word is the person's nickname (Antony_Harold_Curties_"Tony"_Windsor,
+    # Nicholas_"Nick"_Xenophon; names28): a name word like the others ("Tony Windsor"); a quote
+    # over several words (National_Convergence_"Kwa_Na_Kwa", a party) stays and keeps it no person's
+    raw = [_NICKNAME_RE.sub(r"\1", w) for w in re.split(r"[\s_]+", name) if w]
     # "de" / "del" between capitalised words of a long Iberian name (names26:
     # Sérgio_de_Oliveira_Cabral_Santos_Filho, Raúl_Salinas_de_Gortari) is a person's particle;
     # not in a name with a one-letter word (O_Estado_de_S._Paulo, a newspaper)

@@ -75,7 +75,8 @@ _PARTICLES = {"to", "with", "for", "of", "on", "at", "from", "about", "against",
 
 
 _PHRASAL = {**dict.fromkeys(("give", "gives", "gave", "given", "giving"), {"in", "up", "way"}),
-            **dict.fromkeys(("take", "takes", "took", "taken", "taking"), {"over"})}
+            # "take up arms against" (names28): "take" is otherwise an event word ("take place")
+            **dict.fromkeys(("take", "takes", "took", "taken", "taking"), {"over", "up"})}
 
 
 def relation_phrase(text: str, keep_particle: bool = False) -> str:

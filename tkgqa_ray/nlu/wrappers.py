@@ -53,6 +53,8 @@ _FRAME = (
     # "I need the date X ...", "We want the month of the last time ...": a statement of
     # needing what a definite time noun names (the noun itself stays: it is the question)
     rf"|(?:i|we)(?:\s+(?:really|just|only))?(?:\s+need|\s+want|'d\s+like|\s+would\s+like)(?=\s+the\s+(?:exact\s+|precise\s+)?(?:years?|months?|days?|dates?)\b)"
+    # a question announced before its colon: "Quick question: in which month ..." (names28)
+    r"|(?:(?:a|one|quick|short|simple)\s+)+question(?=\s*[:\-–—])"
     # help me find out; tell me; let me know; please tell me
     rf"|help\s+me\s+{_KNOW}"
     rf"|{_TELL}"
