@@ -50,6 +50,7 @@ from tkgqa_ray.methods.tccrag.parsing import (
     other_places,
     qualified_candidates,
     question_places,
+    with_group_members,
 )
 from tkgqa_ray.methods.tccrag.state import KEY, EntityReading, TccParse, TccragState, check_stages
 from tkgqa_ray.methods.tccrag.views import CausalCueGraph
@@ -611,7 +612,7 @@ class ProgressiveParse(Stage):
         for i, s in enumerate(states):
             ents = []
             for eid in chosen[i]:
-                cands = [[int(e), float(sc)] for e, sc in alts[i].get(eid) or [(eid, 1.0)]]
+                cands = [[int(e), float(sc)] for e, sc in with_group_members(alts[i].get(eid) or [(eid, 1.0)], table)]
                 for surf, a, b in _occurrences(eid, path_a[i], path_b[i], chosen[i]):  # every occurrence
                     ents.append({"name": disp(table.entities[eid]), "id": eid, "mention": surf, "start": a, "end": b,
                                  "candidates": cands})
