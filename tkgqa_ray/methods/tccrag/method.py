@@ -95,13 +95,17 @@ def _reference(q: str, ents: list[dict], order_span: tuple[int, int] | None,
     if not order_span:
         return None
     anaphor, others = None, []
-    for (a, b), phrase, cue in clauses:
+    for (a, b), phrase, cue, *named in clauses:
         # the clause of this cue: it starts at the cue, or (a reference stated before the
         # question, "X condemned Y. After that, who ...") nlu gave it this cue as its anaphor
         if not (a < order_span[1] and order_span[0] < b) and not (cue and cue[0] < order_span[1] and order_span[0] < cue[1]):
             continue
         inside = sorted((e for e in ents if a <= e["start"] < b), key=lambda e: e["start"])
         if not inside:
+            pro = _pronoun_clause(ents, named[0] if named else (), (a, b))
+            if pro is not None:
+                return {"entities": pro, "span": [min(a, order_span[0]), b], "phrase": phrase,
+                        "anaphor": None, "anaphor_others": []}
             break
         names = list(dict.fromkeys(e["name"] for e in inside))[:2]
         end = max(e["end"] for e in inside if e["name"] in names)
@@ -137,6 +141,25 @@ def _reference(q: str, ents: list[dict], order_span: tuple[int, int] | None,
         phrase = relation_phrase(q[first["end"]:inner[0]["start"]])
     end = inner[0]["end"] if inner else first["end"]
     return {"entities": names, "span": [order_span[0], max(end, clause_end if inner else end)], "phrase": phrase}
+
+
+def _pronoun_clause(ents: list[dict], named: tuple, span: tuple[int, int]) -> list[str] | None:
+    """The names of a reference clause nlu reads with no name of its own ("... appeal to
+    their government after **it** imposed sanctions on **them**", "the same day **the
+    Italians** hosted **them**": nlu.analysis' pronoun-only and demonym clauses, refs25):
+    ``named`` are the spans of nlu's names for it, main-clause names by agreement, in its
+    subject-object order; each is TCC-RAG's grounded entity at that span. None unless both
+    are grounded, outside the clause and distinct. Before, such a clause had no entity and
+    the question no boundary (d14-0260)."""
+    if len(named) != 2:
+        return None
+    out = []
+    for a, b in named:
+        hit = next((e for e in ents if e["start"] < b and a < e["end"] and not span[0] <= e["start"] < span[1]), None)
+        if hit is None:
+            return None
+        out.append(hit["name"])
+    return out if out[0] != out[1] else None
 
 
 # words that make no action of their own before the pronoun: "after X did it / had done it"
@@ -600,8 +623,11 @@ class ProgressiveParse(Stage):
                     "path_b": [disp(table.entities[e]) for e in path_b[i]],
                     # how each candidate is written in the question ("the Thai citizens" for
                     # Citizen (Thailand)): an actor reference is never its KG name verbatim
-                    "surfaces": {disp(table.entities[e]): sorted({o[0] for o in occ})
-                                 for p in (path_a[i], path_b[i]) for e, occ in p.items()},
+                    # (both paths' surfaces of an entity: before, path B's replaced path A's, so
+                    # "their government" (path A) was lost for "Botswana" (path B), which lies
+                    # inside "Botswana's citizens", and the government was dropped; d14-0260)
+                    "surfaces": {disp(table.entities[e]): sorted({o[0] for p in (path_a[i], path_b[i]) for o in p.get(e, ())})
+                                 for e in list(path_a[i]) + list(path_b[i])},
                 }, ArbiterOutput, s["quid"]))
         arb = run_roles(self.ctx, [states[i] for i in need], reqs)
         for i, out in zip(need, arb):
@@ -662,11 +688,13 @@ class ProgressiveParse(Stage):
             out.append((m.text, [(int(e), float(sc)) for e, sc in zip(m.entity_ids, scores)], m.start, m.end))
         return out
 
-    def _clauses(self, q: str) -> list[tuple[tuple[int, int], str, tuple[int, int] | None]]:
-        """nlu's reference clauses of ``q`` (span, relation phrase, span of its cue): deterministic cue rules."""
+    def _clauses(self, q: str) -> list[tuple[tuple[int, int], str, tuple[int, int] | None, tuple]]:
+        """nlu's reference clauses of ``q`` (span, relation phrase, span of its cue, spans of its
+        names): deterministic cue rules."""
         from tkgqa_ray.methods.tccrag.parsing import clause_analysis
 
-        return [((r.span[0], r.span[1]), r.phrase, (r.cue.start, r.cue.end) if r.cue is not None else None)
+        return [((r.span[0], r.span[1]), r.phrase, (r.cue.start, r.cue.end) if r.cue is not None else None,
+                 tuple((m.start, m.end) for m in r.mentions))
                 for r in clause_analysis(q, self.ctx).refs]
 
     def _excluded(self, q: str) -> list[tuple[int, int]]:
