@@ -402,6 +402,32 @@ def _with_others(own: list, ref: dict | None, name: str, cands: dict[str, list])
     return list(own) + [c for c in alts if c[0] not in have]
 
 
+def _kg_first(table, own: list, other: int, rels: set[int]) -> list:
+    """A full reference event's slot whose best candidates tie and are more than a reading
+    tries (ALT_PER_SLOT): those of them the KG has an event with the clause's ``other`` name
+    under a reading of the clause's phrase (``rels``, either direction) come first, the rest
+    keep their order. nlu reads "his cabinet" of a person with no country as the cabinet of
+    every country, all alike (nlu.analysis._any_place_candidates, refs24): the KG's facts of
+    the clause decide, as SCoP's alignment keeps the person's facts whose other name is a
+    candidate. Before, the first three countries in name order were tried (Australia,
+    Austria, Bangladesh) and the clause had no boundary (d15-0295)."""
+    if not own or len(own) <= ALT_PER_SLOT or not rels:
+        return own
+    top = float(own[0][1])
+    tied = [c for c in own if float(c[1]) == top]
+    if len(tied) <= ALT_PER_SLOT:
+        return own
+    tr = np.asarray(table.triples)
+    ids = np.array([int(c[0]) for c in tied])
+    keep = np.isin(tr[:, 1], list(rels))
+    hit = set(tr[keep & (tr[:, 0] == other) & np.isin(tr[:, 2], ids), 2].tolist())
+    hit |= set(tr[keep & (tr[:, 2] == other) & np.isin(tr[:, 0], ids), 0].tolist())
+    if not hit:
+        return own
+    first = [c for c in tied if int(c[0]) in hit]
+    return first + [c for c in own if c not in first]
+
+
 def _pronoun_others(q: str, ctx, ents: list[dict], ref: dict | None, out: dict) -> dict[str, str]:
     """{slot: name} for a main clause with no name of its own whose one filled slot is a
     pronoun standing for a name of the full reference event (:func:`parsing._pronoun_anchor`):
@@ -741,6 +767,11 @@ class ProgressiveParse(Stage):
         for slot, other in _pronoun_others(s["question"], self.ctx, ents, ref, out).items():
             slots[slot] = list(slots[slot]) + [[int(cands[other][0][0]), ALT_ENT_MIN]]
         slots.update({f"reference:{j}": _with_others(cands[n], ref, n, cands) for j, n in enumerate(ref_names)})
+        if len(ref_names) == 2:
+            for j in range(2):
+                other = slots[f"reference:{1 - j}"]
+                slots[f"reference:{j}"] = _kg_first(self.ctx.table, slots[f"reference:{j}"], int(other[0][0]),
+                                                    {r for r, _ in ref_readings})
         parse = TccParse(
             subject=by_name.get(out.get("subject") or ""),
             object=by_name.get(out.get("object") or ""),
