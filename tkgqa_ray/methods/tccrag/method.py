@@ -102,7 +102,9 @@ def _reference(q: str, ents: list[dict], order_span: tuple[int, int] | None,
             continue
         inside = sorted((e for e in ents if a <= e["start"] < b), key=lambda e: e["start"])
         if not inside:
-            pro = _pronoun_clause(ents, named[0] if named else (), (a, b))
+            # (a gerund clause with only a pronoun, "after rejecting cooperation with him", is
+            # the gerund rule's below: its understood subject is the main subject's)
+            pro = None if _gerund_voice(q[order_span[1]:b]) else _pronoun_clause(ents, named[0] if named else (), (a, b))
             if pro is not None:
                 return {"entities": pro, "span": [min(a, order_span[0]), b], "phrase": phrase,
                         "anaphor": None, "anaphor_others": []}
