@@ -99,6 +99,31 @@ def decompose(name: str) -> ActorName | None:
     return None
 
 
+@functools.lru_cache(maxsize=4)
+def group_members(table) -> dict[int, tuple[int, ...]]:
+    """Entity id of a plain KG name X that is no place -> the ids of the KG's ``<Sector>_(X)``
+    actors (``Armed_Force_(Hellenic_Armed_Forces)`` for ``Hellenic_Armed_Forces``,
+    ``Militant_(Boko_Haram)`` for ``Boko_Haram``): ICEWS files some events of an organisation
+    under a sector of it, so a question naming the organisation may mean either (68 such names
+    in ICEWS05-15). Places are left out: their sectors are the actor grammar's ("the Greek
+    military"), and a country's name never means its citizens. The counterpart of
+    :meth:`ActorGrammar._add_groups` for a group that *has* an entity of its own (there the
+    group is known only through its sectors). ``table``: anything with ``entities`` (KG names).
+    Shared by SCoP's alignment and TCC-RAG's grounding (refs24; moved here by tccrag19)."""
+    ents = list(table.entities)
+    eid = {n: i for i, n in enumerate(ents)}
+    lex = place_lexicon()
+    out: dict[int, list[int]] = {}
+    for i, name in enumerate(ents):
+        actor = decompose(name)
+        if actor is None:
+            continue
+        x = eid.get(actor.place.replace(" ", "_"))
+        if x is not None and not lex.is_place(actor.place):
+            out.setdefault(x, []).append(i)
+    return {k: tuple(v) for k, v in out.items()}
+
+
 # --------------------------------------------------------------------------- data files
 
 

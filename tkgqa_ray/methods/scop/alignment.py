@@ -14,14 +14,13 @@ reliable grounding keeps its surface form. A violating triple falls back to its 
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from tkgqa_ray.nlu import EntityMatcher
-from tkgqa_ray.nlu.actors import decompose, place_lexicon
+from tkgqa_ray.nlu.actors import group_members as _group_members  # shared with TCC-RAG (tccrag19)
 from tkgqa_ray.nlu.relations import combine_arrays, embedding_text, same_action
 
 from .roles import call_role
@@ -260,33 +259,11 @@ def slot_candidates(
 MEMBER_WEIGHT = 0.9  # a group's own "<Sector>_(Group)" actor: a little less sure than the name itself
 
 
-@functools.lru_cache(maxsize=4)
-def _group_members(table: Any) -> dict[int, tuple[int, ...]]:
-    """Entity id of a plain KG name X that is no place -> the ids of the KG's ``<Sector>_(X)``
-    actors (``Armed_Force_(Hellenic_Armed_Forces)`` for ``Hellenic_Armed_Forces``,
-    ``Militant_(Boko_Haram)`` for ``Boko_Haram``): ICEWS files some events of an organisation
-    under a sector of it, so a question naming the organisation may mean either (68 such names
-    in ICEWS05-15). Places are left out: their sectors are the actor grammar's ("the Greek
-    military"), and a country's name never means its citizens."""
-    ents = list(table.entities)
-    eid = {n: i for i, n in enumerate(ents)}
-    lex = place_lexicon()
-    out: dict[int, list[int]] = {}
-    for i, name in enumerate(ents):
-        actor = decompose(name)
-        if actor is None:
-            continue
-        x = eid.get(actor.place.replace(" ", "_"))
-        if x is not None and not lex.is_place(actor.place):
-            out.setdefault(x, []).append(i)
-    return {k: tuple(v) for k, v in out.items()}
-
-
 def mention_candidates(mentions: list, table: Any = None) -> dict[str, SlotCands]:
     """Surface -> entity candidates of the question's mentions (exact-grammar mentions only;
     the embedding fallback is alignment's own job). A mention may carry several scored ids
     (``scores`` when the grammar provides them, else its score in id order). With ``table``,
-    an exact name of a group also keeps the group's own sector actors (:func:`_group_members`)
+    an exact name of a group also keeps the group's own sector actors (:func:`tkgqa_ray.nlu.actors.group_members`)
     as lower-scored candidates: the name's own facts still come first, and the KG decides
     when it has none for the clause (refs24); they vary no alternative reading
     (:func:`alternative_readings`)."""

@@ -50,6 +50,7 @@ from tkgqa_ray.methods.tccrag.parsing import (
     other_places,
     qualified_candidates,
     question_places,
+    with_group_members,
 )
 from tkgqa_ray.methods.tccrag.state import KEY, EntityReading, TccParse, TccragState, check_stages
 from tkgqa_ray.methods.tccrag.views import CausalCueGraph
@@ -94,13 +95,19 @@ def _reference(q: str, ents: list[dict], order_span: tuple[int, int] | None,
     if not order_span:
         return None
     anaphor, others = None, []
-    for (a, b), phrase, cue in clauses:
+    for (a, b), phrase, cue, *named in clauses:
         # the clause of this cue: it starts at the cue, or (a reference stated before the
         # question, "X condemned Y. After that, who ...") nlu gave it this cue as its anaphor
         if not (a < order_span[1] and order_span[0] < b) and not (cue and cue[0] < order_span[1] and order_span[0] < cue[1]):
             continue
         inside = sorted((e for e in ents if a <= e["start"] < b), key=lambda e: e["start"])
         if not inside:
+            # (a gerund clause with only a pronoun, "after rejecting cooperation with him", is
+            # the gerund rule's below: its understood subject is the main subject's)
+            pro = None if _gerund_voice(q[order_span[1]:b]) else _pronoun_clause(ents, named[0] if named else (), (a, b))
+            if pro is not None:
+                return {"entities": pro, "span": [min(a, order_span[0]), b], "phrase": phrase,
+                        "anaphor": None, "anaphor_others": []}
             break
         names = list(dict.fromkeys(e["name"] for e in inside))[:2]
         end = max(e["end"] for e in inside if e["name"] in names)
@@ -136,6 +143,25 @@ def _reference(q: str, ents: list[dict], order_span: tuple[int, int] | None,
         phrase = relation_phrase(q[first["end"]:inner[0]["start"]])
     end = inner[0]["end"] if inner else first["end"]
     return {"entities": names, "span": [order_span[0], max(end, clause_end if inner else end)], "phrase": phrase}
+
+
+def _pronoun_clause(ents: list[dict], named: tuple, span: tuple[int, int]) -> list[str] | None:
+    """The names of a reference clause nlu reads with no name of its own ("... appeal to
+    their government after **it** imposed sanctions on **them**", "the same day **the
+    Italians** hosted **them**": nlu.analysis' pronoun-only and demonym clauses, refs25):
+    ``named`` are the spans of nlu's names for it, main-clause names by agreement, in its
+    subject-object order; each is TCC-RAG's grounded entity at that span. None unless both
+    are grounded, outside the clause and distinct. Before, such a clause had no entity and
+    the question no boundary (d14-0260)."""
+    if len(named) != 2:
+        return None
+    out = []
+    for a, b in named:
+        hit = next((e for e in ents if e["start"] < b and a < e["end"] and not span[0] <= e["start"] < span[1]), None)
+        if hit is None:
+            return None
+        out.append(hit["name"])
+    return out if out[0] != out[1] else None
 
 
 # words that make no action of their own before the pronoun: "after X did it / had done it"
@@ -378,6 +404,32 @@ def _with_others(own: list, ref: dict | None, name: str, cands: dict[str, list])
     return list(own) + [c for c in alts if c[0] not in have]
 
 
+def _kg_first(table, own: list, other: int, rels: set[int]) -> list:
+    """A full reference event's slot whose best candidates tie and are more than a reading
+    tries (ALT_PER_SLOT): those of them the KG has an event with the clause's ``other`` name
+    under a reading of the clause's phrase (``rels``, either direction) come first, the rest
+    keep their order. nlu reads "his cabinet" of a person with no country as the cabinet of
+    every country, all alike (nlu.analysis._any_place_candidates, refs24): the KG's facts of
+    the clause decide, as SCoP's alignment keeps the person's facts whose other name is a
+    candidate. Before, the first three countries in name order were tried (Australia,
+    Austria, Bangladesh) and the clause had no boundary (d15-0295)."""
+    if not own or len(own) <= ALT_PER_SLOT or not rels:
+        return own
+    top = float(own[0][1])
+    tied = [c for c in own if float(c[1]) == top]
+    if len(tied) <= ALT_PER_SLOT:
+        return own
+    tr = np.asarray(table.triples)
+    ids = np.array([int(c[0]) for c in tied])
+    keep = np.isin(tr[:, 1], list(rels))
+    hit = set(tr[keep & (tr[:, 0] == other) & np.isin(tr[:, 2], ids), 2].tolist())
+    hit |= set(tr[keep & (tr[:, 2] == other) & np.isin(tr[:, 0], ids), 0].tolist())
+    if not hit:
+        return own
+    first = [c for c in tied if int(c[0]) in hit]
+    return first + [c for c in own if c not in first]
+
+
 def _pronoun_others(q: str, ctx, ents: list[dict], ref: dict | None, out: dict) -> dict[str, str]:
     """{slot: name} for a main clause with no name of its own whose one filled slot is a
     pronoun standing for a name of the full reference event (:func:`parsing._pronoun_anchor`):
@@ -599,8 +651,11 @@ class ProgressiveParse(Stage):
                     "path_b": [disp(table.entities[e]) for e in path_b[i]],
                     # how each candidate is written in the question ("the Thai citizens" for
                     # Citizen (Thailand)): an actor reference is never its KG name verbatim
-                    "surfaces": {disp(table.entities[e]): sorted({o[0] for o in occ})
-                                 for p in (path_a[i], path_b[i]) for e, occ in p.items()},
+                    # (both paths' surfaces of an entity: before, path B's replaced path A's, so
+                    # "their government" (path A) was lost for "Botswana" (path B), which lies
+                    # inside "Botswana's citizens", and the government was dropped; d14-0260)
+                    "surfaces": {disp(table.entities[e]): sorted({o[0] for p in (path_a[i], path_b[i]) for o in p.get(e, ())})
+                                 for e in list(path_a[i]) + list(path_b[i])},
                 }, ArbiterOutput, s["quid"]))
         arb = run_roles(self.ctx, [states[i] for i in need], reqs)
         for i, out in zip(need, arb):
@@ -611,7 +666,7 @@ class ProgressiveParse(Stage):
         for i, s in enumerate(states):
             ents = []
             for eid in chosen[i]:
-                cands = [[int(e), float(sc)] for e, sc in alts[i].get(eid) or [(eid, 1.0)]]
+                cands = [[int(e), float(sc)] for e, sc in with_group_members(alts[i].get(eid) or [(eid, 1.0)], table)]
                 for surf, a, b in _occurrences(eid, path_a[i], path_b[i], chosen[i]):  # every occurrence
                     ents.append({"name": disp(table.entities[eid]), "id": eid, "mention": surf, "start": a, "end": b,
                                  "candidates": cands})
@@ -661,11 +716,13 @@ class ProgressiveParse(Stage):
             out.append((m.text, [(int(e), float(sc)) for e, sc in zip(m.entity_ids, scores)], m.start, m.end))
         return out
 
-    def _clauses(self, q: str) -> list[tuple[tuple[int, int], str, tuple[int, int] | None]]:
-        """nlu's reference clauses of ``q`` (span, relation phrase, span of its cue): deterministic cue rules."""
+    def _clauses(self, q: str) -> list[tuple[tuple[int, int], str, tuple[int, int] | None, tuple]]:
+        """nlu's reference clauses of ``q`` (span, relation phrase, span of its cue, spans of its
+        names): deterministic cue rules."""
         from tkgqa_ray.methods.tccrag.parsing import clause_analysis
 
-        return [((r.span[0], r.span[1]), r.phrase, (r.cue.start, r.cue.end) if r.cue is not None else None)
+        return [((r.span[0], r.span[1]), r.phrase, (r.cue.start, r.cue.end) if r.cue is not None else None,
+                 tuple((m.start, m.end) for m in r.mentions))
                 for r in clause_analysis(q, self.ctx).refs]
 
     def _excluded(self, q: str) -> list[tuple[int, int]]:
@@ -698,19 +755,25 @@ class ProgressiveParse(Stage):
         readings = self._ground(phrase, k)
         rels = [r for r, _ in readings]
         ref_ids = [by_name[n] for n in (ref or {}).get("entities", []) if n in by_name]
-        ref_readings = []
+        ref_readings, ref_scores = [], []
         if ref and _pro_verb_clause(ref.get("phrase") or "", s["question"], ref.get("span")):
             # "Before X did the same to Y, whom did it last visit?": the reference clause's
             # pro-verb stands for the main clause's action, so its relation readings are those
             ref_readings = list(readings)
         elif ref and ref.get("phrase"):  # a swap reading ("was the target of fire from X") reads the clause reversed
             ref_readings = self._ground(ref["phrase"], k)
+            ref_scores = [c.score for c in ground_relation(ref["phrase"], self.ctx.embeddings, k, self.ctx.table.relations)]
         cands = {e["name"]: e.get("candidates") or [[e["id"], 1.0]] for e in ents}
         ref_names = [n for n in (ref or {}).get("entities", []) if n in by_name]
         slots = {"subject": cands.get(out.get("subject") or ""), "object": cands.get(out.get("object") or "")}
         for slot, other in _pronoun_others(s["question"], self.ctx, ents, ref, out).items():
             slots[slot] = list(slots[slot]) + [[int(cands[other][0][0]), ALT_ENT_MIN]]
         slots.update({f"reference:{j}": _with_others(cands[n], ref, n, cands) for j, n in enumerate(ref_names)})
+        if len(ref_names) == 2:
+            for j in range(2):
+                other = slots[f"reference:{1 - j}"]
+                slots[f"reference:{j}"] = _kg_first(self.ctx.table, slots[f"reference:{j}"], int(other[0][0]),
+                                                    {r for r, _ in ref_readings})
         parse = TccParse(
             subject=by_name.get(out.get("subject") or ""),
             object=by_name.get(out.get("object") or ""),
@@ -718,6 +781,7 @@ class ProgressiveParse(Stage):
             reference=tuple(ref_ids),
             reference_relations=tuple(r for r, _ in ref_readings),
             reference_swaps=tuple(sw for _, sw in ref_readings),
+            reference_scores=tuple(float(x) for x in ref_scores),
             relations=tuple(rels),
             swaps=tuple(sw for _, sw in readings),
             entity_readings=tuple(entity_readings(slots)),
@@ -873,6 +937,8 @@ class ChainRetrieve(Stage):
             if loose is not True:
                 evs += [self._teg(_event(ref[0], rr, ref[1], rs)) for rr, rs in p.reference_readings()
                         if ref_rel is None or rr == ref_rel]
+                if ref_rel is None:
+                    evs = _one_occasion(table, evs, p.reference_readings(), p.reference_scores)
             if ref_rel is None and loose is not False:
                 evs.append(self.graph.teg(ref[0], ref[1], None))
         else:
@@ -1052,6 +1118,32 @@ class ChainRetrieve(Stage):
             st.asked = p.asked
             return np.array([f.fid for f in chain], np.int64), route, info
         return None
+
+
+# a reference clause names one occasion ("after Nigerians threatened the party"): of two
+# readings of its phrase that both fit it well and nearly tie, the one whose event happened on
+# one day is the event meant when the best one's happened on several (refs24's rule, SCoP's
+# alignment reads it the same; the KG decides between readings the lexicon cannot tell apart)
+OCCASION_TIE = 0.05  # readings this close are one phrase's near-synonyms ("threatened") ...
+OCCASION_MIN = 0.9  # ... when both fit the phrase well; a loose phrase's close readings are guesses
+
+
+def _one_occasion(table, evs: list[np.ndarray], readings: list[tuple[int, bool]], scores: tuple[float, ...]) -> list[np.ndarray]:
+    """``evs`` (the full reference event's facts per phrase reading, score order) with the
+    first near-tie reading of one occasion moved first when the best reading's event has facts
+    on several days (:data:`OCCASION_TIE`, :data:`OCCASION_MIN`; same direction, so the same
+    names in the same slots). Before, "after Nigerians threatened the Democratic Party" was
+    bounded by the first of three Threaten days, not by the one Threaten_non-force day (d16-0085)."""
+    if len(evs) < 2 or len(scores) != len(evs) or len(readings) != len(evs) or not len(evs[0]):
+        return evs
+    days = lambda ev: len(np.unique(np.asarray(table.start)[ev]))  # noqa: E731
+    if days(evs[0]) <= 1:
+        return evs
+    floor = max(scores[0] - OCCASION_TIE, OCCASION_MIN)
+    for j in range(1, len(evs)):
+        if readings[j][1] == readings[0][1] and scores[j] >= floor and len(evs[j]) and days(evs[j]) == 1:
+            return [evs[j]] + evs[:j] + evs[j + 1:]
+    return evs
 
 
 ALT_ENT_MIN = 0.6  # an alternative entity candidate's score floor (as SCoP's alternative readings)

@@ -21,7 +21,7 @@ from rapidfuzz import fuzz, process
 from tkgqa_ray.kg.table import table_cache_key
 from tkgqa_ray.methods.roles import register_symbolic
 from tkgqa_ray.nlu.analysis import SAME_ACTION_RE
-from tkgqa_ray.nlu.actors import place_lexicon
+from tkgqa_ray.nlu.actors import group_members, place_lexicon
 from tkgqa_ray.nlu.anaphora import OBJECT_PRONOUN_RE, PLACE_ADVERB_RE, agreement, antecedent, features, organisation_words
 from tkgqa_ray.nlu.cache import context_analysis
 from tkgqa_ray.nlu.entities import NAME_JOINERS, NAME_PARTICLES, EntityMatcher
@@ -393,6 +393,27 @@ def _group_names(bare: str, table) -> Candidates:
         return []
     ids = _group_index(table).get(_group_key(bare), [])
     return [(e, GROUP_NAME_SCORE) for e in ids]
+
+
+# an organisation the KG has an entity of its own for AND files some events under a sector of
+# it ("Hellenic_Armed_Forces" and "Armed_Force_(Hellenic_Armed_Forces)"): the name written
+# alone may mean either, so its own entity stays the best candidate and the sector actors
+# follow as further readings (SCoP's refs24 rule; nlu.actors.group_members, shared)
+MEMBER_SCORE = 0.9  # as SCoP's MEMBER_WEIGHT: a little less sure than the name itself, >= ALT_ENT_MIN
+
+
+def with_group_members(cands: Candidates, table) -> Candidates:
+    """``cands`` with the ``<Sector>_(X)`` actors of its best candidate X appended
+    (:func:`tkgqa_ray.nlu.actors.group_members`: X a plain KG name that is no place), each a
+    further reading scored :data:`MEMBER_SCORE`; the name's own facts come first, the KG
+    decides when it has none for the clause. Before, "the Hellenic Armed Forces visited
+    China" read only Hellenic_Armed_Forces, whose visit the KG files under
+    Armed_Force_(Hellenic_Armed_Forces) (d17-0022)."""
+    if not cands or table is None:
+        return cands
+    have = {int(e) for e, _ in cands}
+    extra = [(x, MEMBER_SCORE) for x in group_members(table).get(int(cands[0][0]), ()) if x not in have]
+    return list(cands) + extra if extra else cands
 
 
 GROUP_NAME_SCORE = 0.85  # as a name-parts match: a reading by naming rule, at the grounding threshold

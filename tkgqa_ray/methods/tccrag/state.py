@@ -55,6 +55,7 @@ class TccParse:
     entity_readings: tuple[EntityReading, ...] = ()
     changed: str | None = None  # set on the parse seen through an alternative entity reading
     reference_swaps: tuple[bool, ...] = ()  # per reference relation: the clause's subject is its KG object
+    reference_scores: tuple[float, ...] = ()  # per reference relation: its grounding score (method._one_occasion)
     # the full reference event's other participant is an anaphor of a main-clause name in the
     # same slot ("... France earliest after X had applauded it"): a parallel event
     parallel: bool = False
