@@ -27,7 +27,7 @@ from .anaphora import DESCRIPTION_RE, OBJECT_PRONOUN_RE, PLACE_ADVERB_RE, SUBJEC
 from .entities import EntityMatcher, Mention, find_entity_mentions
 from .relations import relation_phrase
 from .statement import LEAD_RE, statement_reference
-from .temporal import SEQ_GERUND_RE, SEQ_VERBS, Cue, infer_answer_type, infer_time_level, parse_temporal_cues
+from .temporal import INTERPOSED_REF, SEQ_GERUND_RE, SEQ_VERBS, Cue, infer_answer_type, infer_time_level, parse_temporal_cues
 from .lexicon import _IRREGULAR as _PAST_FORMS, stem
 from .text import fold, mask_spans, norm_tokens, tokenize
 from .wrappers import wrapper_spans
@@ -889,12 +889,21 @@ _PLURAL_TIME_HEAD_RE = re.compile(
     r"(?:years|months|days|dates|times)\s*$", re.I)
 
 
+# ... or a singular or plural time noun with a same-unit reference between commas before the
+# "when" ("(Could you give me) the exact day, in the year X commented on Y, when Z ...", refs26)
+_INTERPOSED_HEAD_RE = re.compile(
+    r"^\s*(?:(?:list|name|give|show|state|find)\s+(?:me\s+)?)?(?:(?:the|which|what|all(?:\s+the)?|every|each)\s+)?"
+    r"(?:(?:exact|specific|precise|particular|calendar|first|last|earliest|latest)\s+)*(?:years?|months?|days?|dates?)"
+    rf"{INTERPOSED_REF}\s*$", re.I)
+
+
 def _asked_time_relative(masked: str, c: Cue) -> bool:
     """True for a "when" right after the plural time noun that opens the question ("Tell me the
     months **when** X did Y, in the year Z did W"): the relative of the asked phrase, which
     heads the asked clause as in "the month when X ..." (a singular noun is no cue already),
     not a reference clause of its own (before, the main clause was left empty). refs25."""
-    return c.kind == "event" and c.text.casefold() == "when" and bool(_PLURAL_TIME_HEAD_RE.match(masked[: c.start]))
+    return c.kind == "event" and c.text.casefold() == "when" and bool(
+        _PLURAL_TIME_HEAD_RE.match(masked[: c.start]) or _INTERPOSED_HEAD_RE.match(masked[: c.start]))
 
 
 def _repeated_head(question: str, masked: str, blank: list[tuple[int, int]], own: Mention,
