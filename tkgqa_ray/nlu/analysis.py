@@ -453,7 +453,9 @@ def context_sectors(a: QuestionAnalysis, matcher: EntityMatcher) -> list[Mention
     the sector when the KG has that actor; the KG evidence decides between them. Only a
     lower-case sector form after a determiner (or a bare plural: "released officials") whose
     noun phrase ends there (punctuation, a closed-class word or a verb follows), outside names,
-    cues, the wrapper and the wh-phrase; generic actor nouns ("the party that ...") are none."""
+    cues, the wrapper and the wh-phrase; generic actor nouns ("the party that ...") are none.
+    A sector noun with the place adverb "there" after it ("activists there", "criminals there")
+    is one too, with or without a determiner: "there" is a place already named (refs26)."""
     g = matcher.actors
     places = _question_places(a, g)
     anywhere = not places  # only "his / her <sector>": a person's, of any country (refs24)
@@ -474,11 +476,16 @@ def context_sectors(a: QuestionAnalysis, matcher: EntityMatcher) -> list[Mention
         if det and norms[k] in _POSSESSIVE_DETS and j + 1 < len(toks) and norms[j] == "own" and free[j]:
             j += 1  # "its own foreign ministry": "own" only stresses the possessor (refs19)
         hit = _sector_at(g, toks, norms, free, j)
-        if hit is None or not (det or _bare_name(toks, norms, j, hit[0]) or _short_name(toks, norms, j, hit[0], short)) \
+        # a place adverb after the noun ("after **activists there** criticised the police"):
+        # the people of a place the question names, so a name whatever its determiner (refs26)
+        there = hit is not None and hit[0] < len(toks) and norms[hit[0]] == "there" and free[hit[0]] and not anywhere
+        if hit is None or not (det or there or _bare_name(toks, norms, j, hit[0]) or _short_name(toks, norms, j, hit[0], short)) \
                 or (anywhere and not (det and norms[k] in _PERSON_POSSESSIVES)):
             k += 1
             continue
         end, svals = hit
+        if there:
+            end += 1  # the adverb is the noun phrase's own: "activists there"
         if k and norms[k - 1] in ("which", "what", "whose"):
             k = end
             continue
@@ -623,7 +630,7 @@ def _sector_at(g: Any, toks: list, norms: list[str], free: list[bool], j: int) -
     start = j - 1 if j and norms[j - 1] in _CONTEXT_DETS else j
     inverted = start > 0 and norms[start - 1] in _INVERTED_AUX
     if nxt is not None and nxt.norm.isalpha() and not inverted and not (
-            nxt.norm in _NP_END_WORDS or nxt.norm.endswith("ed") or nxt.norm in _PAST_FORMS):
+            nxt.norm in _NP_END_WORDS or nxt.norm.endswith("ed") or nxt.norm in _PAST_FORMS or nxt.norm == "there"):
         return None  # a modifier of the noun after it ("an official complaint", "police power")
     return best
 
@@ -791,6 +798,8 @@ def _analyze(question: str, matcher: EntityMatcher, embeddings: Any = None, extr
     if wh:  # a preposition before the wh-word stays with the verb ("called on whom")
         p = re.match(r"(?:with|to|for|from|against|by|of|on|at|in|about)\s+", masked[wh[0] : wh[1]], re.I)
         blank.append((wh[0] + p.end(), wh[1]) if p else wh)
+    if answer_type == "time" and (th := _OPEN_TIME_HEAD_RE.match(masked)):
+        blank.append(th.span())  # "List all the days (when ...)": the asked phrase, no action word
     main_text = mask_spans(question, blank)
     phrase = relation_phrase(main_text, keep_particle=True)
     if refs and SAME_ACTION_RE.search(main_text):
@@ -889,6 +898,13 @@ _PLURAL_TIME_HEAD_RE = re.compile(
     r"(?:years|months|days|dates|times)\s*$", re.I)
 
 
+# the asked time noun phrase opening a time question, with its imperative and its determiners
+# ("List all the days", "all of the months", "every year", "the exact date"): it asks, it names no
+# part of the action (before, "all the" of "List all the days when ..." entered the relation
+# phrase, refs26)
+_OPEN_TIME_HEAD_RE = re.compile(
+    r"^\s*(?:(?:list|name|give|show|state|find)\s+(?:me\s+)?)?(?:(?:the|which|what|all(?:\s+(?:of\s+)?the)?|every|each)\s+)?"
+    r"(?:(?:exact|specific|precise|particular|calendar)\s+)*(?:years?|months?|days?|dates?)\b", re.I)
 # ... or a singular or plural time noun with a same-unit reference between commas before the
 # "when" ("(Could you give me) the exact day, in the year X commented on Y, when Z ...", refs26)
 _INTERPOSED_HEAD_RE = re.compile(
