@@ -191,6 +191,45 @@ class QuestionAnalysis:
         """True when only a relaxed reading exists (see :attr:`relaxed_reason`)."""
         return self.relaxed_reason is not None
 
+    @property
+    def group_readings(self) -> dict[str, tuple[str, ...]]:
+        """KG name -> every reading of the group written alone that it is one of (refs26).
+
+        A group the KG knows only through its sectors ("al-Qaeda": ``Combatant_(Al_Qaeda)``,
+        ``Armed_Gang_(Al_Qaeda)``, ``Insurgent_(Al_Qaeda)``, ...: :func:`group_mention`) names
+        them all at once; its mention keeps them as scored candidates, best first. Where the
+        question ranks the facts ("the last to make a statement about al-Qaeda"), the first or
+        last is over the union of those readings, not over the best one's alone: a rank over
+        one sector's facts answers a question the asker did not put. Shared by the methods
+        (SCoP's evidence ranks over the union; ``methods.scop.evidence``)."""
+        out: dict[str, tuple[str, ...]] = {}
+        for m in self.mentions:
+            names = group_mention(m)
+            for n in names:
+                out.setdefault(n, names)
+        return out
+
+
+def group_mention(m: Mention) -> tuple[str, ...]:
+    """The readings of a mention that writes a group alone, or ``()``: two or more candidates,
+    all ``Sector_(Group)`` actors of one place that is no country, region or other place of the
+    place lexicon (a group the KG has only as its actors' place: ``Combatant_(Al_Qaeda)``,
+    ``Armed_Gang_(Al_Qaeda)``), and the surface is that group's name itself ("al-Qaeda", "the
+    Taliban"), no sector word with it ("al-Qaeda militants" reads a sector: its own ranking)."""
+    if len(m.names) < 2 or m.source != "actor":
+        return ()
+    ds = [decompose(n) for n in m.names]
+    if any(d is None for d in ds) or len({d.place for d in ds}) != 1:
+        return ()
+    place = ds[0].place
+    if place_lexicon().is_place(place):
+        return ()
+    norm = lambda x: re.sub(r"[^a-z0-9]+", "", x.casefold())
+    surface = re.sub(r"^(?:the|a|an)\s+", "", m.text.strip(), flags=re.I)
+    if norm(surface) != norm(place):
+        return ()
+    return tuple(m.names)
+
 
 # "who was the (very) last one (that) X visited", "which was the first country to ...": the
 # copula + noun phrase belongs to the wh-phrase, so what follows decides the asked role
