@@ -451,12 +451,58 @@ def analyze(question: str, matcher: EntityMatcher, embeddings: Any = None) -> Qu
     countries (:func:`context_sectors`): the clauses are read again with it."""
     a = _analyze(question, matcher, embeddings)
     extra = context_sectors(a, matcher)
+    extra += [c for c in counterpart_mentions(a, matcher) if not any(x.start < c.end and c.start < x.end for x in extra)]
     if not extra:
         return a
     b = _analyze(question, matcher, embeddings, extra)
     if b.wh_span and any(b.wh_span[0] <= m.start < b.wh_span[1] for m in extra):
         return a  # the noun belongs to the asked phrase after all ("which officials")
     return b
+
+
+# "his Indian counterpart", "their Chinese counterparts", "the Russian counterpart": the same
+# sector as an actor the question names, in the country of the adjective (refs26)
+_COUNTERPART_RE = re.compile(r"\b(?:his|her|its|their|the)\s+(?P<adj>[A-Z][\w'’-]+)\s+counterparts?\b")
+
+
+@functools.lru_cache(maxsize=4)
+def _actor_index(matcher: EntityMatcher) -> dict[tuple[str, str], int]:
+    """(sector, place key) -> the KG actor's id, for every ``Sector_(Place)`` name."""
+    lex = place_lexicon()
+    out: dict[tuple[str, str], int] = {}
+    for i, n in enumerate(matcher.names):
+        d = decompose(n)
+        key = lex.resolve(d.place) if d is not None else None
+        if key is not None:
+            out.setdefault((d.sector.casefold(), key), i)
+    return out
+
+
+def counterpart_mentions(a: QuestionAnalysis, matcher: EntityMatcher) -> list[Mention]:
+    """Names of "<possessive> <demonym> counterpart(s)" (refs26): English means the holder of
+    the same office in the adjective's country ("the Pakistani prime minister negotiated with
+    **his Indian counterpart**": ``Head_of_Government_(India)``). The office is the sector of
+    the nearest ``Sector_(Place)`` name before it whose place is another country; a KG actor of
+    that sector in the adjective's country, else no name (a person's office is not in the KG's
+    name)."""
+    lex = place_lexicon()
+    out: list[Mention] = []
+    for m in _COUNTERPART_RE.finditer(a.question):
+        if any(x.start < m.end() and m.start() < x.end for x in a.mentions) or any(
+                x <= m.start() < y for x, y in a.wrapper):
+            continue
+        key = _place_of_adjective(m.group("adj"))
+        if key is None:
+            continue
+        for x in sorted((x for x in a.mentions if x.end <= m.start()), key=lambda x: -x.start):
+            d = decompose(x.name)
+            if d is None or lex.resolve(d.place) in (None, key):
+                continue
+            eid = _actor_index(matcher).get((d.sector.casefold(), key))
+            if eid is not None:
+                out.append(Mention(m.group(0), m.start(), m.end(), (eid,), (matcher.names[eid],), CONTEXT_WEIGHT, "actor"))
+            break
+    return out
 
 
 # the determiners of a sector noun whose country the context gives: an article, a demonstrative
@@ -1360,6 +1406,10 @@ def _open_slot(masked: str, wh: tuple[int, int] | None, x: Mention) -> str:
         # "who was X criticised by (in 2010)?": a passive (a form of be/get) with a stranded
         # "by" asks the agent; "whom did X host a visit by" is active and asks the object
         return "subject"
+    if _EMBEDDED_HEAD_RE.fullmatch(between) and _CLOSING_COPULA_RE.search(masked, x.end):
+        # the same embedded, the copula moved to the end: "(Do you remember) who the first
+        # visitor Romania hosted was?" (refs26)
+        return "object"
     if _CONTACT_HEAD_RE.fullmatch(between):
         # "who was the next visitor Oman received", "who was the last guest X hosted": a head
         # noun directly followed by the name, the subject of its (contact) relative clause; the
@@ -1385,11 +1435,23 @@ def _open_slot(masked: str, wh: tuple[int, int] | None, x: Mention) -> str:
         # the noun phrase may be long, up to the auxiliary before the name ("whose plans or
         # agreements to settle a dispute did X reject", refs25)
         return "object"
+    if re.fullmatch(r"whose", masked[wh[0] : wh[1]].strip(), re.I) and 0 < len(words) <= 6 and not any(
+            w in _FINITE_AUX or w in _PAST_FORMS or w.endswith("ed") for w in words):
+        # embedded with a longer noun phrase, no verb in it: "(Could you tell me) whose
+        # settlement proposals Thai protesters had rejected": the phrase is the object, the
+        # name after it the subject (refs26)
+        return "object"
     return "subject"
 
 
 _FINITE_AUX = {"did", "does", "do", "has", "have", "had", "will", "would", "could", "can", "was", "were", "is", "are"}
 _HONORIFICS = {"king", "queen", "prince", "princess", "sheikh", "emir", "sultan", "mr", "mrs", "ms", "dr"}
+# a ranked head noun right before the name, no copula before it, and a closing copula: the
+# embedded order of _CONTACT_HEAD_RE's "who was the next visitor X received" (refs26)
+_EMBEDDED_HEAD_RE = re.compile(
+    r"\s*the\s+(?:(?:very|first|last|earliest|latest|final|initial|next|previous|most\s+recent)\s+)+"
+    r"(?!to\b)[a-z]+(?:\s+(?:that|who|whom|which)\b)?\s*", re.I)
+_CLOSING_COPULA_RE = re.compile(r"\b(?:was|were|is|are)\s*[?.!]*\s*$", re.I)
 _CONTACT_HEAD_RE = re.compile(
     r"(?:\s*(?:was|is|were|are)|['’]s)\s+(?:it\s+)?the\s+(?:(?:very|first|last|earliest|latest|final|initial|next|previous|most\s+recent)\s+)*"
     r"(?!to\b)[a-z]+(?:\s+(?:that|who|whom|which)\b)?\s*",
