@@ -205,3 +205,9 @@ def test_rule7_embedded_whose_long_noun_phrase(ctx):
     q = "Could you tell me whose settlement proposals Thai protesters had rejected before they rejected Abhisit's?"
     assert _a(ctx, q).main.open_slot == "object"
     assert answer(ctx, q) == ["Cambodia"]
+
+
+def test_rule7_whose_nominal_event_with_a_preposition_asks_the_doer(ctx):
+    # the name is the preposition's object: the possessor is the remarks' doer, the subject
+    a = _a(ctx, "Whose remarks about Kenya came last before Chile's?")
+    assert a.main.open_slot == "subject"

@@ -1436,14 +1436,17 @@ def _open_slot(masked: str, wh: tuple[int, int] | None, x: Mention) -> str:
         # agreements to settle a dispute did X reject", refs25)
         return "object"
     if re.fullmatch(r"whose", masked[wh[0] : wh[1]].strip(), re.I) and 0 < len(words) <= 6 and not any(
-            w in _FINITE_AUX or w in _PAST_FORMS or w.endswith("ed") for w in words):
+            w in _FINITE_AUX or w in _PAST_FORMS or w.endswith("ed") for w in words) and words[-1] not in _NOUN_PREPOSITIONS:
         # embedded with a longer noun phrase, no verb in it: "(Could you tell me) whose
         # settlement proposals Thai protesters had rejected": the phrase is the object, the
-        # name after it the subject (refs26)
+        # name after it the subject (refs26); not a nominal event whose preposition takes the
+        # name ("whose remarks about X came last": the possessor is the remarks' doer)
         return "object"
     return "subject"
 
 
+_NOUN_PREPOSITIONS = {"of", "about", "to", "with", "against", "for", "on", "upon", "from", "by", "toward", "towards", "at",
+                      "into", "over", "regarding", "concerning", "in"}
 _FINITE_AUX = {"did", "does", "do", "has", "have", "had", "will", "would", "could", "can", "was", "were", "is", "are"}
 _HONORIFICS = {"king", "queen", "prince", "princess", "sheikh", "emir", "sultan", "mr", "mrs", "ms", "dr"}
 # a ranked head noun right before the name, no copula before it, and a closing copula: the
