@@ -27,7 +27,7 @@ from .anaphora import DESCRIPTION_RE, OBJECT_PRONOUN_RE, PLACE_ADVERB_RE, SUBJEC
 from .entities import EntityMatcher, Mention, find_entity_mentions
 from .relations import relation_phrase
 from .statement import LEAD_RE, statement_reference
-from .temporal import SEQ_GERUND_RE, SEQ_VERBS, Cue, infer_answer_type, infer_time_level, parse_temporal_cues
+from .temporal import INTERPOSED_REF, SEQ_GERUND_RE, SEQ_VERBS, Cue, infer_answer_type, infer_time_level, parse_temporal_cues
 from .lexicon import _IRREGULAR as _PAST_FORMS, stem
 from .text import fold, mask_spans, norm_tokens, tokenize
 from .wrappers import wrapper_spans
@@ -190,6 +190,45 @@ class QuestionAnalysis:
     def relaxed(self) -> bool:
         """True when only a relaxed reading exists (see :attr:`relaxed_reason`)."""
         return self.relaxed_reason is not None
+
+    @property
+    def group_readings(self) -> dict[str, tuple[str, ...]]:
+        """KG name -> every reading of the group written alone that it is one of (refs26).
+
+        A group the KG knows only through its sectors ("al-Qaeda": ``Combatant_(Al_Qaeda)``,
+        ``Armed_Gang_(Al_Qaeda)``, ``Insurgent_(Al_Qaeda)``, ...: :func:`group_mention`) names
+        them all at once; its mention keeps them as scored candidates, best first. Where the
+        question ranks the facts ("the last to make a statement about al-Qaeda"), the first or
+        last is over the union of those readings, not over the best one's alone: a rank over
+        one sector's facts answers a question the asker did not put. Shared by the methods
+        (SCoP's evidence ranks over the union; ``methods.scop.evidence``)."""
+        out: dict[str, tuple[str, ...]] = {}
+        for m in self.mentions:
+            names = group_mention(m)
+            for n in names:
+                out.setdefault(n, names)
+        return out
+
+
+def group_mention(m: Mention) -> tuple[str, ...]:
+    """The readings of a mention that writes a group alone, or ``()``: two or more candidates,
+    all ``Sector_(Group)`` actors of one place that is no country, region or other place of the
+    place lexicon (a group the KG has only as its actors' place: ``Combatant_(Al_Qaeda)``,
+    ``Armed_Gang_(Al_Qaeda)``), and the surface is that group's name itself ("al-Qaeda", "the
+    Taliban"), no sector word with it ("al-Qaeda militants" reads a sector: its own ranking)."""
+    if len(m.names) < 2 or m.source != "actor":
+        return ()
+    ds = [decompose(n) for n in m.names]
+    if any(d is None for d in ds) or len({d.place for d in ds}) != 1:
+        return ()
+    place = ds[0].place
+    if place_lexicon().is_place(place):
+        return ()
+    norm = lambda x: re.sub(r"[^a-z0-9]+", "", x.casefold())
+    surface = re.sub(r"^(?:the|a|an)\s+", "", m.text.strip(), flags=re.I)
+    if norm(surface) != norm(place):
+        return ()
+    return tuple(m.names)
 
 
 # "who was the (very) last one (that) X visited", "which was the first country to ...": the
@@ -412,12 +451,58 @@ def analyze(question: str, matcher: EntityMatcher, embeddings: Any = None) -> Qu
     countries (:func:`context_sectors`): the clauses are read again with it."""
     a = _analyze(question, matcher, embeddings)
     extra = context_sectors(a, matcher)
+    extra += [c for c in counterpart_mentions(a, matcher) if not any(x.start < c.end and c.start < x.end for x in extra)]
     if not extra:
         return a
     b = _analyze(question, matcher, embeddings, extra)
     if b.wh_span and any(b.wh_span[0] <= m.start < b.wh_span[1] for m in extra):
         return a  # the noun belongs to the asked phrase after all ("which officials")
     return b
+
+
+# "his Indian counterpart", "their Chinese counterparts", "the Russian counterpart": the same
+# sector as an actor the question names, in the country of the adjective (refs26)
+_COUNTERPART_RE = re.compile(r"\b(?:his|her|its|their|the)\s+(?P<adj>[A-Z][\w'’-]+)\s+counterparts?\b")
+
+
+@functools.lru_cache(maxsize=4)
+def _actor_index(matcher: EntityMatcher) -> dict[tuple[str, str], int]:
+    """(sector, place key) -> the KG actor's id, for every ``Sector_(Place)`` name."""
+    lex = place_lexicon()
+    out: dict[tuple[str, str], int] = {}
+    for i, n in enumerate(matcher.names):
+        d = decompose(n)
+        key = lex.resolve(d.place) if d is not None else None
+        if key is not None:
+            out.setdefault((d.sector.casefold(), key), i)
+    return out
+
+
+def counterpart_mentions(a: QuestionAnalysis, matcher: EntityMatcher) -> list[Mention]:
+    """Names of "<possessive> <demonym> counterpart(s)" (refs26): English means the holder of
+    the same office in the adjective's country ("the Pakistani prime minister negotiated with
+    **his Indian counterpart**": ``Head_of_Government_(India)``). The office is the sector of
+    the nearest ``Sector_(Place)`` name before it whose place is another country; a KG actor of
+    that sector in the adjective's country, else no name (a person's office is not in the KG's
+    name)."""
+    lex = place_lexicon()
+    out: list[Mention] = []
+    for m in _COUNTERPART_RE.finditer(a.question):
+        if any(x.start < m.end() and m.start() < x.end for x in a.mentions) or any(
+                x <= m.start() < y for x, y in a.wrapper):
+            continue
+        key = _place_of_adjective(m.group("adj"))
+        if key is None:
+            continue
+        for x in sorted((x for x in a.mentions if x.end <= m.start()), key=lambda x: -x.start):
+            d = decompose(x.name)
+            if d is None or lex.resolve(d.place) in (None, key):
+                continue
+            eid = _actor_index(matcher).get((d.sector.casefold(), key))
+            if eid is not None:
+                out.append(Mention(m.group(0), m.start(), m.end(), (eid,), (matcher.names[eid],), CONTEXT_WEIGHT, "actor"))
+            break
+    return out
 
 
 # the determiners of a sector noun whose country the context gives: an article, a demonstrative
@@ -453,7 +538,9 @@ def context_sectors(a: QuestionAnalysis, matcher: EntityMatcher) -> list[Mention
     the sector when the KG has that actor; the KG evidence decides between them. Only a
     lower-case sector form after a determiner (or a bare plural: "released officials") whose
     noun phrase ends there (punctuation, a closed-class word or a verb follows), outside names,
-    cues, the wrapper and the wh-phrase; generic actor nouns ("the party that ...") are none."""
+    cues, the wrapper and the wh-phrase; generic actor nouns ("the party that ...") are none.
+    A sector noun with the place adverb "there" after it ("activists there", "criminals there")
+    is one too, with or without a determiner: "there" is a place already named (refs26)."""
     g = matcher.actors
     places = _question_places(a, g)
     anywhere = not places  # only "his / her <sector>": a person's, of any country (refs24)
@@ -474,11 +561,16 @@ def context_sectors(a: QuestionAnalysis, matcher: EntityMatcher) -> list[Mention
         if det and norms[k] in _POSSESSIVE_DETS and j + 1 < len(toks) and norms[j] == "own" and free[j]:
             j += 1  # "its own foreign ministry": "own" only stresses the possessor (refs19)
         hit = _sector_at(g, toks, norms, free, j)
-        if hit is None or not (det or _bare_name(toks, norms, j, hit[0]) or _short_name(toks, norms, j, hit[0], short)) \
+        # a place adverb after the noun ("after **activists there** criticised the police"):
+        # the people of a place the question names, so a name whatever its determiner (refs26)
+        there = hit is not None and hit[0] < len(toks) and norms[hit[0]] == "there" and free[hit[0]] and not anywhere
+        if hit is None or not (det or there or _bare_name(toks, norms, j, hit[0]) or _short_name(toks, norms, j, hit[0], short)) \
                 or (anywhere and not (det and norms[k] in _PERSON_POSSESSIVES)):
             k += 1
             continue
         end, svals = hit
+        if there:
+            end += 1  # the adverb is the noun phrase's own: "activists there"
         if k and norms[k - 1] in ("which", "what", "whose"):
             k = end
             continue
@@ -623,7 +715,7 @@ def _sector_at(g: Any, toks: list, norms: list[str], free: list[bool], j: int) -
     start = j - 1 if j and norms[j - 1] in _CONTEXT_DETS else j
     inverted = start > 0 and norms[start - 1] in _INVERTED_AUX
     if nxt is not None and nxt.norm.isalpha() and not inverted and not (
-            nxt.norm in _NP_END_WORDS or nxt.norm.endswith("ed") or nxt.norm in _PAST_FORMS):
+            nxt.norm in _NP_END_WORDS or nxt.norm.endswith("ed") or nxt.norm in _PAST_FORMS or nxt.norm == "there"):
         return None  # a modifier of the noun after it ("an official complaint", "police power")
     return best
 
@@ -791,6 +883,8 @@ def _analyze(question: str, matcher: EntityMatcher, embeddings: Any = None, extr
     if wh:  # a preposition before the wh-word stays with the verb ("called on whom")
         p = re.match(r"(?:with|to|for|from|against|by|of|on|at|in|about)\s+", masked[wh[0] : wh[1]], re.I)
         blank.append((wh[0] + p.end(), wh[1]) if p else wh)
+    if answer_type == "time" and (th := _OPEN_TIME_HEAD_RE.match(masked)):
+        blank.append(th.span())  # "List all the days (when ...)": the asked phrase, no action word
     main_text = mask_spans(question, blank)
     phrase = relation_phrase(main_text, keep_particle=True)
     if refs and SAME_ACTION_RE.search(main_text):
@@ -889,12 +983,28 @@ _PLURAL_TIME_HEAD_RE = re.compile(
     r"(?:years|months|days|dates|times)\s*$", re.I)
 
 
+# the asked time noun phrase opening a time question, with its imperative and its determiners
+# ("List all the days", "all of the months", "every year", "the exact date"): it asks, it names no
+# part of the action (before, "all the" of "List all the days when ..." entered the relation
+# phrase, refs26)
+_OPEN_TIME_HEAD_RE = re.compile(
+    r"^\s*(?:(?:list|name|give|show|state|find)\s+(?:me\s+)?)?(?:(?:the|which|what|all(?:\s+(?:of\s+)?the)?|every|each)\s+)?"
+    r"(?:(?:exact|specific|precise|particular|calendar)\s+)*(?:years?|months?|days?|dates?)\b", re.I)
+# ... or a singular or plural time noun with a same-unit reference between commas before the
+# "when" ("(Could you give me) the exact day, in the year X commented on Y, when Z ...", refs26)
+_INTERPOSED_HEAD_RE = re.compile(
+    r"^\s*(?:(?:list|name|give|show|state|find)\s+(?:me\s+)?)?(?:(?:the|which|what|all(?:\s+the)?|every|each)\s+)?"
+    r"(?:(?:exact|specific|precise|particular|calendar|first|last|earliest|latest)\s+)*(?:years?|months?|days?|dates?)"
+    rf"{INTERPOSED_REF}\s*$", re.I)
+
+
 def _asked_time_relative(masked: str, c: Cue) -> bool:
     """True for a "when" right after the plural time noun that opens the question ("Tell me the
     months **when** X did Y, in the year Z did W"): the relative of the asked phrase, which
     heads the asked clause as in "the month when X ..." (a singular noun is no cue already),
     not a reference clause of its own (before, the main clause was left empty). refs25."""
-    return c.kind == "event" and c.text.casefold() == "when" and bool(_PLURAL_TIME_HEAD_RE.match(masked[: c.start]))
+    return c.kind == "event" and c.text.casefold() == "when" and bool(
+        _PLURAL_TIME_HEAD_RE.match(masked[: c.start]) or _INTERPOSED_HEAD_RE.match(masked[: c.start]))
 
 
 def _repeated_head(question: str, masked: str, blank: list[tuple[int, int]], own: Mention,
@@ -1296,6 +1406,10 @@ def _open_slot(masked: str, wh: tuple[int, int] | None, x: Mention) -> str:
         # "who was X criticised by (in 2010)?": a passive (a form of be/get) with a stranded
         # "by" asks the agent; "whom did X host a visit by" is active and asks the object
         return "subject"
+    if _EMBEDDED_HEAD_RE.fullmatch(between) and _CLOSING_COPULA_RE.search(masked, x.end):
+        # the same embedded, the copula moved to the end: "(Do you remember) who the first
+        # visitor Romania hosted was?" (refs26)
+        return "object"
     if _CONTACT_HEAD_RE.fullmatch(between):
         # "who was the next visitor Oman received", "who was the last guest X hosted": a head
         # noun directly followed by the name, the subject of its (contact) relative clause; the
@@ -1321,11 +1435,26 @@ def _open_slot(masked: str, wh: tuple[int, int] | None, x: Mention) -> str:
         # the noun phrase may be long, up to the auxiliary before the name ("whose plans or
         # agreements to settle a dispute did X reject", refs25)
         return "object"
+    if re.fullmatch(r"whose", masked[wh[0] : wh[1]].strip(), re.I) and 0 < len(words) <= 6 and not any(
+            w in _FINITE_AUX or w in _PAST_FORMS or w.endswith("ed") for w in words) and words[-1] not in _NOUN_PREPOSITIONS:
+        # embedded with a longer noun phrase, no verb in it: "(Could you tell me) whose
+        # settlement proposals Thai protesters had rejected": the phrase is the object, the
+        # name after it the subject (refs26); not a nominal event whose preposition takes the
+        # name ("whose remarks about X came last": the possessor is the remarks' doer)
+        return "object"
     return "subject"
 
 
+_NOUN_PREPOSITIONS = {"of", "about", "to", "with", "against", "for", "on", "upon", "from", "by", "toward", "towards", "at",
+                      "into", "over", "regarding", "concerning", "in"}
 _FINITE_AUX = {"did", "does", "do", "has", "have", "had", "will", "would", "could", "can", "was", "were", "is", "are"}
 _HONORIFICS = {"king", "queen", "prince", "princess", "sheikh", "emir", "sultan", "mr", "mrs", "ms", "dr"}
+# a ranked head noun right before the name, no copula before it, and a closing copula: the
+# embedded order of _CONTACT_HEAD_RE's "who was the next visitor X received" (refs26)
+_EMBEDDED_HEAD_RE = re.compile(
+    r"\s*the\s+(?:(?:very|first|last|earliest|latest|final|initial|next|previous|most\s+recent)\s+)+"
+    r"(?!to\b)[a-z]+(?:\s+(?:that|who|whom|which)\b)?\s*", re.I)
+_CLOSING_COPULA_RE = re.compile(r"\b(?:was|were|is|are)\s*[?.!]*\s*$", re.I)
 _CONTACT_HEAD_RE = re.compile(
     r"(?:\s*(?:was|is|were|are)|['’]s)\s+(?:it\s+)?the\s+(?:(?:very|first|last|earliest|latest|final|initial|next|previous|most\s+recent)\s+)*"
     r"(?!to\b)[a-z]+(?:\s+(?:that|who|whom|which)\b)?\s*",

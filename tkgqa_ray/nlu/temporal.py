@@ -617,13 +617,22 @@ _NOUN_TIME_ADJUNCT = (
 )
 # ... so a "when" right after such an adjunct is that noun's relative, no event cue of its own
 _NOUN_ADJUNCT_END_RE = re.compile(rf"\b(?:years?|months?|days?|dates?){_NOUN_TIME_ADJUNCT}\s*$", re.I)
+# refs26: a same-unit reference clause may stand between the noun and its relative ("the exact
+# day, in the year X commented on Y, when Z ...", "the dates in the year X sought talks with Y on
+# which Z ..."): the noun still heads the asked clause, which the relative opens; the clause
+# between is a reference of its own ("in the year" its cue). Between commas any relative; without
+# commas only "on / in / during which" (a "when" there may be the reference's own).
+INTERPOSED_REF = (
+    r"(?:\s*,\s*(?:in|on|during|at)\s+the\s+(?:same\s+)?(?:year|month|day|week|date)\b[^,?;]*,"
+    r"|\s+(?:in|on|during)\s+the\s+(?:same\s+)?(?:year|month|day|week)\b[^,?;]*?(?=\s+(?:on|in|during|at)\s+which\b))"
+)
 _DEF_TIME_RE = re.compile(
     rf"^\s*(?:(?:the|which|what|every|each|all(?:\s+the)?)\s+)?"
     rf"(?:(?:exact|specific|precise|particular|approximate|calendar|very|first|last|earliest|latest|final|initial|"
     rf"most\s+recent|(?:second|third)(?:\s+to\s+last)?)\s+)*"
     rf"(?P<noun>years?|months?|days?|dates?|time|period|point\s+in\s+time)"
     rf"(?P<more>(?:\s*(?:,|and)\s*(?:the\s+)?(?:year|month|day|date))*)"
-    rf"{_NOUN_TIME_ADJUNCT}?"
+    rf"{_NOUN_TIME_ADJUNCT}?(?P<between>{INTERPOSED_REF})?"
     rf"\s+(?:when|in\s+which|on\s+which|during\s+which|at\s+which|that|of\s+(?:the\s+)?(?:event|moment)\s+when"
     # "the year of the earliest time X ...", "the date of the most recent occasion (when) X ...":
     # the unit of a ranked occurrence is a time question; the rank word stays an ordinal cue
@@ -761,4 +770,4 @@ def infer_time_level(question: str, cues: list[Cue] | None = None) -> str:
     return "day"
 
 
-__all__ = ["Cue", "find_dates", "infer_answer_type", "infer_time_level", "parse_temporal_cues"]
+__all__ = ["Cue", "INTERPOSED_REF", "find_dates", "infer_answer_type", "infer_time_level", "parse_temporal_cues"]

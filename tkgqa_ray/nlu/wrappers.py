@@ -32,6 +32,8 @@ _FIND = (
     r"remember|share|give\s+me|provide|point\s+out|clarify|explain|list|find(?:\s+me)?)"
 )
 _KNOW = r"(?:know|find\s+out|learn|understand|figure\s+out|check|ask|hear|see)"
+# the words of a definite time noun phrase after "the": "(the) last date", "(the) exact months"
+_TIME_NP = r"(?:(?:exact|precise|specific|first|last|earliest|latest|final|most\s+recent)\s+)*(?:years?|months?|days?|dates?)\b"
 _LEAD = (
     r"(?:(?:hi|hello|hey|excuse\s+me|sorry)[,!.]?\s+)?"
     r"(?:(?:please|kindly|so|ok(?:ay)?|well|quick\s+question)[,:]?\s+)?"
@@ -47,14 +49,18 @@ _FRAME = (
     # I'd like to know / I want to find out / we need to know / I'm trying to figure out
     rf"|(?:i|we)(?:'d|\s+would|\s+should)\s+(?:like|love|want)\s+to\s+{_KNOW}"
     rf"|(?:i|we)\s+(?:want|wish|need|hope|would\s+like)\s+to\s+{_KNOW}"
+    # "I need the date X ...", "We want the month of the last time ...": a statement of
+    # needing what a definite time noun names (the noun itself stays: it is the question).
+    # refs26: a rank word may stand in the noun phrase ("I need the last date on which ..."),
+    # and the same holds for a question of having it ("Do you have the days on which ...",
+    # "Could I get the month ...") and for looking for it ("I'm looking for the date when
+    # ..."); before the "I'm looking" below, which would leave "for the date" in the clause
+    rf"|(?:(?:i|we)(?:\s+(?:really|just|only))?(?:\s+need|\s+want|'d\s+like|\s+would\s+like|(?:'m|'re|\s+am|\s+are)\s+(?:looking\s+for|after|searching\s+for))"
+    rf"|(?:do|does|did)\s+{_YOU}\s+(?:happen\s+to\s+)?have|(?:could|can|may)\s+(?:i|we)\s+(?:please\s+)?(?:have|get))"
+    rf"(?=\s+the\s+{_TIME_NP})"
     rf"|(?:i|we)(?:'m|'re|\s+am|\s+are)\s+(?:trying|hoping|looking|keen|eager|interested|curious)(?:\s+(?:to|in))?(?:\s+{_KNOW}|\s+knowing|\s+finding\s+out)?"
     # I wonder / I was wondering / I'm curious about
     rf"|(?:i|we)(?:'m|'re|\s+am|\s+are|\s+was|\s+were)?\s+(?:wondering|wonder|curious)\b(?:\s+(?:about|to\s+know))?"
-    # "I need the date X ...", "We want the month of the last time ...": a statement of
-    # needing what a definite time noun names (the noun itself stays: it is the question)
-    rf"|(?:i|we)(?:\s+(?:really|just|only))?(?:\s+need|\s+want|'d\s+like|\s+would\s+like)(?=\s+the\s+(?:exact\s+|precise\s+)?(?:years?|months?|days?|dates?)\b)"
-    # a question announced before its colon: "Quick question: in which month ..." (names28)
-    r"|(?:(?:a|one|quick|short|simple)\s+)+question(?=\s*[:\-–—])"
     # help me find out; tell me; let me know; please tell me
     rf"|help\s+me\s+{_KNOW}"
     rf"|{_TELL}"
@@ -68,7 +74,20 @@ _FRAME = (
 )
 # a frame with its closing words ("..., please", "if you can") and punctuation
 _FRAMED = rf"{_LEAD}(?:{_FRAME})(?:\s*,?\s*please)?(?:\s+if\s+you\s+(?:can|could|know|may))?\s*[,:;\-–—]?\s*"
-_LEAD_RE = re.compile(rf"^\s*{_FRAMED}", re.I)
+# a preface closed by a colon or dash before the question (or its frame): an aside of the
+# asker's ("Quick question: in which month ...", "I'm researching Gabonese politics: who did
+# X consult ...", "One more thing - who ..."). It says why or how one asks, never what: no name,
+# cue or action word of the question comes from it (refs26). A short run of words, no digit
+# or date in it, followed by a question word or a frame.
+_WH_AHEAD = r"(?=(?:who|whom|whose|which|what|when|where|how|in\s+which|on\s+which|during\s+which|at\s+which)\b)"
+_PREFACE = (
+    r"(?:(?:a\s+|one\s+)?(?:quick|short|simple|small|last|final|another)\s+question|(?:a\s+|one\s+)?question"
+    r"|one\s+more\s+(?:thing|question)|(?:just\s+)?(?:out\s+of\s+)?curiosity|(?:just\s+)?curious"
+    r"|(?:i|we)(?:'m|'re|\s+am|\s+are)\s+(?:researching|studying|writing\s+(?:about|on)|working\s+on|reading\s+(?:up\s+)?(?:about|on)|looking\s+into)"
+    r"(?:\s+[A-Za-z'’-]+){1,6})"
+    r"\s*[:\-–—]\s*"
+)
+_LEAD_RE = re.compile(rf"^\s*(?:{_PREFACE}(?:{_FRAMED}|{_WH_AHEAD})|{_FRAMED})", re.I)
 # the same frame opening a later sentence or following a fronted adjunct closed by a dash,
 # colon or semicolon: "X criticised Y. Any idea who ... that same year?", "In 2012 — do you
 # happen to know who ...?"

@@ -78,6 +78,28 @@ def scope_ids(ctx: Any, question: str) -> np.ndarray | None:
     return np.unique(np.concatenate(ids)) if ids else None
 
 
+def group_readings(ctx: Any, question: str) -> dict[str, tuple[str, ...]]:
+    """KG name -> the readings of the group written alone it is one of (nlu's shared
+    ``QuestionAnalysis.group_readings``: "al-Qaeda" = ``Combatant_(Al_Qaeda)``, ...)."""
+    from tkgqa_ray.nlu.cache import context_analysis
+
+    return context_analysis(question, ctx).group_readings
+
+
+def group_union(store: Any, res: NameResolver, t: Triple, groups: dict[str, tuple[str, ...]],
+                fetched: dict[tuple, np.ndarray] | None = None) -> np.ndarray | None:
+    """The facts of a search triple whose named slot is one reading of a group written alone,
+    over every reading of that group (sorted by (start, id) like :func:`structural`); None when
+    its named slot is no such reading. refs26: a rank ("the last to make a statement about
+    al-Qaeda") is over the group's facts, all its sectors together. Ids unique, sorted by id."""
+    named = t.o if t.s == UNKNOWN else t.s
+    alts = groups.get(named)
+    if not alts or named == UNKNOWN:
+        return None
+    parts = [structural(store, res, Triple(t.s, t.r, a) if t.s == UNKNOWN else Triple(a, t.r, t.o), fetched) for a in alts]
+    return np.unique(np.concatenate(parts)) if parts else np.zeros(0, np.int64)
+
+
 def structural_key(res: NameResolver, t: Triple) -> tuple[int | None, int, int | None] | None:
     """(subject id, relation id, object id) of a triple pattern (``?`` = None), or None when
     a named slot is not in the KG (then no fact can match)."""
@@ -123,11 +145,13 @@ def structural(store: Any, res: NameResolver, t: Triple, fetched: dict[tuple, np
 def build_evidence(
     ctx: Any, res: NameResolver, reading: Reading, constraints: Sequence[Constraint] = (), ranking: Ranking | None = None,
     cap: int | None = None, fetched: dict[tuple, np.ndarray] | None = None, scope: np.ndarray | None = None,
+    groups: dict[str, tuple[str, ...]] | None = None,
 ) -> Evidence:
     """The deterministic part of Stage IV for one question's ``reading`` (``cap`` None = the
     default 20; ``fetched`` = :func:`prefetch_structural` of its batch, optional; ``scope``:
     entity ids the asked slot should take (:func:`scope_ids`), applied before RankSelect when
-    some admissible fact fits it)."""
+    some admissible fact fits it; ``groups``: the question's group readings, :func:`group_readings`,
+    whose union a ranked search triple takes, :func:`group_union`)."""
     table, store = ctx.table, ctx.store
     start, end = table.start, table.end
     anchors = list(reading.anchors)
@@ -140,6 +164,10 @@ def build_evidence(
     if search is not None:
         mode = "search"
         cand = structural(store, res, search, fetched)
+        if ranking is not None and groups:
+            union = group_union(store, res, search, groups, fetched)
+            if union is not None:
+                cand = union  # (rank_select orders them)
     elif anchors:
         mode = "anchor_only"
         referenced = {int(c.reference) for c in cons if c.ref_type == "event"}  # type: ignore[arg-type]
@@ -176,7 +204,7 @@ def state_evidence(ctx: Any, res: NameResolver, s: ScopState, reading: Reading |
     """:func:`build_evidence` with a state's constraints, ranking and cap, on its aligned
     reading (or ``reading``)."""
     return build_evidence(ctx, res, s.aligned if reading is None else reading, s.constraints, s.ranking, s.evidence_cap, fetched,
-                          scope_ids(ctx, s.question))
+                          scope_ids(ctx, s.question), group_readings(ctx, s.question) if s.ranking is not None else None)
 
 
 def fact_dict(table: Any, i: int) -> dict:
