@@ -206,7 +206,7 @@ def name_actions(name: str) -> list[str]:
     return [o for o in dict.fromkeys(out) if o]
 
 
-_SUPPORT_VERBS = re.compile(r"^(?:provide|give|grant|send|engage\s+in|make|conduct|carry\s+out|offer)\s+(?=\S)")
+_SUPPORT_VERBS = re.compile(r"^(?:provide|give|grant|send|engage\s+in|make|conduct|carry\s+out|offer|institute)\s+(?=\S)")
 
 
 def nominal_action(action: str) -> str | None:
