@@ -67,6 +67,12 @@ _FUZZY_CUTOFF = 85.0  # rapidfuzz ratio: "Columbian" -> "colombian" (88.9); "Ira
 _FUZZY_WEIGHT = 0.9
 _GROUP_WEIGHT = 0.9  # a group written alone: the best of its actors (ActorGrammar._add_groups)
 _GROUP_AFTER_NOUN = 0.8  # ... before a sector noun it has a weaker actor of: its other actors
+# names30: nouns for the head of a group ("an ISIL leader", "the Pheu Thai leader") and the last
+# words of the group's actors' sectors that name its head (Terrorist_Leader, Party_President,
+# Insurgent_Leader, Rebel_Commander)
+_LEADER_NOUNS = {"leader", "leaders", "chief", "chiefs", "head", "heads", "chairman", "president", "boss"}
+_LEADER_SECTOR_HEADS = {"leader", "president", "chief", "chairman", "commander", "head"}
+_NAMED_BESIDE_ACTOR = 0.9  # a plain name of a (sector, place) pair the KG also has as Sector_(Place)
 
 
 @dataclass(frozen=True, slots=True)
@@ -660,6 +666,8 @@ class ActorGrammar:
         self.after_trie: dict = {}  # postposed place phrases -> place_id ("worldwide"; names26)
         self.group_trie: dict = {}  # full names of groups the KG has only as actors' place -> place_id
         self.groups: dict[int, dict[int, float]] = {}  # such a place_id -> its actors, scored by facts
+        self.group_leaders: dict[int, tuple[int, ...]] = {}  # such a place_id -> its head actors (names30)
+        self.pair_weight: dict[int, float] = {}  # entity id -> weight in its pair (names30)
         self.actors: dict[int, ActorName] = {}  # entity id -> decomposition
         self.sector_names: list[str] = []
         self.place_names: list[str] = []
@@ -744,6 +752,7 @@ class ActorGrammar:
                 _insert(g.after_trie, norm_tokens(f), pid)
         g._add_named_institutions(names, plain)
         g._add_groups(weights)
+        g._add_group_names_and_leaders()
         g._starts = (set(g.place_trie) | set(g.sector_trie) | set(g.template_trie) | set(g.template_poss_trie)
                      | set(g.people_mod_trie) | set(g.group_trie) | _DETS)
         g._fuzzy_vocab = sorted(t for t, node in g.place_trie.items() if _END in node and len(t) >= _FUZZY_MIN_LEN)
@@ -771,6 +780,30 @@ class ActorGrammar:
             self.groups[pid] = {e: _GROUP_WEIGHT * (0.5 + 0.5 * f / top) for e, f in facts.items()}
             for toks in _hyphen_variants(norm_tokens(place)):
                 _insert(self.group_trie, toks, pid)
+
+    def _add_group_names_and_leaders(self) -> None:
+        """names30: a group of :meth:`_add_groups` is also written by its other names (the
+        place lexicon's: aliases.tsv, initials - "ISIL" for Islamic_State_of_Iraq_and_the_Levant)
+        and, for "X Party", without "Party" ("Pheu Thai" for Pheu_Thai_Party); and its actors
+        whose sector names a head (last word Leader / President / Chief / Chairman / Commander:
+        Terrorist_Leader_(ISIL), Party_President_(Pheu_Thai_Party)) are what "GROUP leader"
+        means. Only group places: a country's leader is its Head_of_Government (pattern A)."""
+        lex = place_lexicon()
+        for pid in self.groups:
+            place = self.place_names[pid]
+            names_, _, _ = lex.forms(place)
+            words = place.replace("_", " ").split()
+            if len(words) >= 3 and words[-1].lower() == "party":
+                names_ = names_ + [" ".join(words[:-1])]
+            for f in names_:
+                for toks in _hyphen_variants(norm_tokens(f)):
+                    if toks and not any(e == len(toks) and pid in v for e, v in _walk(self.group_trie, list(toks), 0)):
+                        _insert(self.group_trie, toks, pid)
+            heads = tuple(sorted(e for e in self.groups[pid]
+                                 if (a := self.actors.get(e)) is not None
+                                 and a.sector.replace("_", " ").split()[-1].lower() in _LEADER_SECTOR_HEADS))
+            if heads:
+                self.group_leaders[pid] = heads
 
     @staticmethod
     def _own_by_other_name(place: str, plain: dict) -> int | None:
@@ -809,10 +842,17 @@ class ActorGrammar:
                         if pend == len(toks):
                             pairs |= {(sid, pid) for pid, kind, _ in pvals if kind == "name" for sid, _ in svals}
             for key in pairs:
-                if key[0] != _COUNTRY and key not in self.pairs:
+                if key[0] != _COUNTRY:
                     found.setdefault(key, []).append(eid)
         for key, eids in found.items():
-            self.pairs[key] = tuple(sorted(eids))
+            if key in self.pairs:
+                # names30: the KG has both (Consultative_Assembly_(Oman) and
+                # Consultative_Assembly_of_Oman): both are candidates, the actor first
+                for e in eids:
+                    self.pair_weight[e] = _NAMED_BESIDE_ACTOR
+                self.pairs[key] = self.pairs[key] + tuple(e for e in sorted(eids) if e not in self.pairs[key])
+            else:
+                self.pairs[key] = tuple(sorted(eids))
 
     def _fuzzy_fix(self, norms: list[str], cap_ok) -> dict[int, str]:
         """Misspelt place words next to a sector ("Columbian police", "police of Columbia"),
@@ -852,7 +892,7 @@ class ActorGrammar:
         for sid, ssc in sectors:
             for pid, _, _ in places:
                 for eid in self.pairs.get((sid, pid), ()):
-                    out[eid] = max(out.get(eid, 0.0), ssc * weight)
+                    out[eid] = max(out.get(eid, 0.0), ssc * weight * self.pair_weight.get(eid, 1.0))
         return out
 
     def scan(self, norms: list[str], cap_ok) -> list[ActorMatch]:
@@ -917,6 +957,11 @@ class ActorGrammar:
             for pid in pids:
                 group.update(self.groups.get(pid, {}))
             yield gend, group
+            # "an ISIL leader", "the Pheu Thai leader": the group's head actors (names30)
+            if gend < n and norms[gend] in _LEADER_NOUNS:
+                heads = {e: 1.0 for pid in pids for e in self.group_leaders.get(pid, ())}
+                if heads:
+                    yield gend + 1, heads
             for send, svals in self._sectors(norms, gend):
                 own = self._combine(svals, [(pid, "name", True) for pid in pids])
                 if own and max(own.values()) >= 1.0:
@@ -939,7 +984,14 @@ class ActorGrammar:
                 if names:
                     for send, svals in self._sectors(norms, k + 1):
                         yield send, self._combine(svals, names)
+            own_ends = None
             for send, svals in self._sectors(norms, k):
+                # names30: an adjective that opens a sector's own form there ("foreign" of
+                # International in "the foreign minister", "foreign affairs") is no place
+                if own_ends is None:
+                    own_ends = {e for e, _ in _walk(self.sector_trie, norms, j)}
+                if any(e >= send for e in own_ends):
+                    continue
                 # a place's plain name before a word that starts a lexicon phrase with the
                 # next word is that phrase's subject ("Iran press charges against"; the
                 # adjective form keeps its noun: "the Turkish military attacked")
