@@ -668,6 +668,9 @@ class ActorGrammar:
         self.groups: dict[int, dict[int, float]] = {}  # such a place_id -> its actors, scored by facts
         self.group_leaders: dict[int, tuple[int, ...]] = {}  # such a place_id -> its head actors (names30)
         self.pair_weight: dict[int, float] = {}  # entity id -> weight in its pair (names30)
+        # names30: the rest of a "COUNTRY-ADJ REST" adjective ("kurdish" of "Iraqi Kurdish")
+        # -> {country place_id: that place_id}, for "Kurdish fighters in Iraq"
+        self.split_adj_trie: dict = {}
         self.actors: dict[int, ActorName] = {}  # entity id -> decomposition
         self.sector_names: list[str] = []
         self.place_names: list[str] = []
@@ -752,8 +755,9 @@ class ActorGrammar:
                 _insert(g.after_trie, norm_tokens(f), pid)
         g._add_named_institutions(names, plain)
         g._add_groups(weights)
-        g._add_group_names_and_leaders()
-        g._starts = (set(g.place_trie) | set(g.sector_trie) | set(g.template_trie) | set(g.template_poss_trie)
+        g._add_group_names_and_leaders(names)
+        g._add_split_adjectives()
+        g._starts = (set(g.place_trie) | set(g.sector_trie) | set(g.template_trie) | set(g.template_poss_trie) | set(g.split_adj_trie)
                      | set(g.people_mod_trie) | set(g.group_trie) | _DETS)
         g._fuzzy_vocab = sorted(t for t, node in g.place_trie.items() if _END in node and len(t) >= _FUZZY_MIN_LEN)
         return g
@@ -781,17 +785,34 @@ class ActorGrammar:
             for toks in _hyphen_variants(norm_tokens(place)):
                 _insert(self.group_trie, toks, pid)
 
-    def _add_group_names_and_leaders(self) -> None:
+    def _add_group_names_and_leaders(self, names: list[str]) -> None:
         """names30: a group of :meth:`_add_groups` is also written by its other names (the
         place lexicon's: aliases.tsv, initials - "ISIL" for Islamic_State_of_Iraq_and_the_Levant)
         and, for "X Party", without "Party" ("Pheu Thai" for Pheu_Thai_Party); and its actors
         whose sector names a head (last word Leader / President / Chief / Chairman / Commander:
         Terrorist_Leader_(ISIL), Party_President_(Pheu_Thai_Party)) are what "GROUP leader"
-        means. Only group places: a country's leader is its Head_of_Government (pattern A)."""
+        means, as for an organisation with an entity of its own (Insurgent_Leader_(Taliban) for "the
+        Taliban leader"). Only such places: a country's leader is its Head_of_Government
+        (pattern A)."""
         lex = place_lexicon()
+        by_pid: dict[int, list[int]] = {}
+        for (sid, pid), eids in self.pairs.items():
+            if sid != _COUNTRY and lex.resolve(self.place_names[pid]) is None:
+                by_pid.setdefault(pid, []).extend(e for e in eids if e in self.actors)
+        for pid, eids in by_pid.items():  # groups and organisations (the Taliban): not countries
+            heads = tuple(sorted({e for e in eids
+                                  if self.actors[e].sector.replace("_", " ").split()[-1].lower() in _LEADER_SECTOR_HEADS}))
+            if heads:
+                self.group_leaders[pid] = heads
+        taken = None  # other entities' acronyms and aliases: "IRA" stays Provisional_IRA's
         for pid in self.groups:
             place = self.place_names[pid]
             names_, _, _ = lex.forms(place)
+            if taken is None:
+                taken = {fold(a) for k, al in _org_aliases().items() for a in al}
+                taken |= {fold(x) for x in map(initials, names) if x}
+            own_al = {fold(a) for a in _org_aliases().get(fold(place.replace("_", " ")), [])}
+            names_ = [f for f in names_ if fold(f) in own_al or fold(f) not in taken]
             words = place.replace("_", " ").split()
             if len(words) >= 3 and words[-1].lower() == "party":
                 names_ = names_ + [" ".join(words[:-1])]
@@ -799,11 +820,21 @@ class ActorGrammar:
                 for toks in _hyphen_variants(norm_tokens(f)):
                     if toks and not any(e == len(toks) and pid in v for e, v in _walk(self.group_trie, list(toks), 0)):
                         _insert(self.group_trie, toks, pid)
-            heads = tuple(sorted(e for e in self.groups[pid]
-                                 if (a := self.actors.get(e)) is not None
-                                 and a.sector.replace("_", " ").split()[-1].lower() in _LEADER_SECTOR_HEADS))
-            if heads:
-                self.group_leaders[pid] = heads
+
+    def _add_split_adjectives(self) -> None:
+        """names30: a place whose adjective is a country's adjective and more ("Iraqi Kurdish"
+        of Iraqi_Kurds, "Syrian Kurdish" of Syrian_Kurds) is also written with the country
+        after the sector: "Kurdish fighters in Iraq" = the Iraqi Kurdish fighters."""
+        lex = place_lexicon()
+        for pid, place in enumerate(self.place_names):
+            _, adjs, _ = lex.forms(place)
+            for a in adjs:
+                toks = norm_tokens(a)
+                for pend, pvals in _walk(self.place_trie, list(toks), 0):
+                    if 0 < pend < len(toks):
+                        for cpid, kind, _ in pvals:
+                            if kind == "adj" and cpid != pid and lex.resolve(self.place_names[cpid]) is not None:
+                                _insert(self.split_adj_trie, toks[pend:], (cpid, pid))
 
     @staticmethod
     def _own_by_other_name(place: str, plain: dict) -> int | None:
@@ -960,8 +991,8 @@ class ActorGrammar:
             # "an ISIL leader", "the Pheu Thai leader": the group's head actors (names30)
             if gend < n and norms[gend] in _LEADER_NOUNS:
                 heads = {e: 1.0 for pid in pids for e in self.group_leaders.get(pid, ())}
-                if heads:
-                    yield gend + 1, heads
+                if heads:  # the group's other actors stay candidates, lower (the KG decides)
+                    yield gend + 1, {**{e: sc * _GROUP_AFTER_NOUN for e, sc in group.items()}, **heads}
             for send, svals in self._sectors(norms, gend):
                 own = self._combine(svals, [(pid, "name", True) for pid in pids])
                 if own and max(own.values()) >= 1.0:
@@ -984,6 +1015,12 @@ class ActorGrammar:
                 if names:
                     for send, svals in self._sectors(norms, k + 1):
                         yield send, self._combine(svals, names)
+            # "the Taliban leader": an organisation's head actors (names30; a country's leader
+            # is its Head_of_Government, below)
+            if k < n and norms[k] in _LEADER_NOUNS:
+                heads = {e: 1.0 for pid, _, _ in pvals for e in self.group_leaders.get(pid, ())}
+                if heads:
+                    yield k + 1, heads
             own_ends = None
             for send, svals in self._sectors(norms, k):
                 # names30: an adjective that opens a sector's own form there ("foreign" of
@@ -1009,6 +1046,18 @@ class ActorGrammar:
             # SECTOR + a phrase that places it ("citizens from around the world"; names26)
             for aend, pids in _walk(self.after_trie, norms, send):
                 yield aend, self._combine(svals, [(pid, "after", False) for pid in pids])
+        # K: REST-OF-ADJ SECTOR in|from [the] COUNTRY ("Kurdish fighters in Iraq": Iraqi Kurds;
+        # names30, _add_split_adjectives)
+        for rend, rvals in _walk(self.split_adj_trie, norms, j):
+            if not cap_ok(j, rend):
+                continue
+            for send, svals in self._sectors(norms, rend):
+                if send < n and norms[send] in _ATTACH:
+                    k = send + 1 + (send + 1 < n and norms[send + 1] == "the")
+                    for pend, pvals in self._places(norms, k, ("name",), cap_ok):
+                        targets = [(pid, "name", True) for cpid, pid in rvals for v in pvals if v[0] == cpid]
+                        if targets:
+                            yield pend, self._combine(svals, targets)
         # templates: PREFIX ADJ|NAME SUFFIX ("head of the Chilean government")
         for tend, tvals in _walk(self.template_trie, norms, j):
             for pend, pvals in self._places(norms, tend, ("adj", "name"), cap_ok):
