@@ -786,8 +786,9 @@ class ActorGrammar:
                 _insert(self.group_trie, toks, pid)
 
     def _add_group_names_and_leaders(self, names: list[str]) -> None:
-        """names30: a group of :meth:`_add_groups` is also written by its other names (the
-        place lexicon's: aliases.tsv, initials - "ISIL" for Islamic_State_of_Iraq_and_the_Levant)
+        """names30: a group of :meth:`_add_groups` is also written by its other names of
+        data/aliases.tsv ("ISIL" for Islamic_State_of_Iraq_and_the_Levant; not a name another
+        entity has: "IRA" stays Provisional_Irish_Republican_Army's)
         and, for "X Party", without "Party" ("Pheu Thai" for Pheu_Thai_Party); and its actors
         whose sector names a head (last word Leader / President / Chief / Chairman / Commander:
         Terrorist_Leader_(ISIL), Party_President_(Pheu_Thai_Party)) are what "GROUP leader"
@@ -807,12 +808,18 @@ class ActorGrammar:
         taken = None  # other entities' acronyms and aliases: "IRA" stays Provisional_IRA's
         for pid in self.groups:
             place = self.place_names[pid]
-            names_, _, _ = lex.forms(place)
+            key = fold(place.replace("_", " "))
             if taken is None:
-                taken = {fold(a) for k, al in _org_aliases().items() for a in al}
-                taken |= {fold(x) for x in map(initials, names) if x}
-            own_al = {fold(a) for a in _org_aliases().get(fold(place.replace("_", " ")), [])}
-            names_ = [f for f in names_ if fold(f) in own_al or fold(f) not in taken]
+                taken = {}  # folded form -> the alias rows / names that have it
+                for k, al in _org_aliases().items():
+                    for a in al:
+                        taken.setdefault(fold(a), set()).add(k)
+                for x in names:
+                    if initials(x):
+                        taken.setdefault(fold(initials(x)), set()).add("")
+            # only the data file's names, not derived initials: a group written alone has no
+            # noun after it to tell "JAN" (Jabhat al-Nusra) from "Jan." (January)
+            names_ = [f for f in _org_aliases().get(key, []) if taken.get(fold(f), set()) <= {key}]
             words = place.replace("_", " ").split()
             if len(words) >= 3 and words[-1].lower() == "party":
                 names_ = names_ + [" ".join(words[:-1])]
