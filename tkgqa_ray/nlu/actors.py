@@ -67,6 +67,12 @@ _FUZZY_CUTOFF = 85.0  # rapidfuzz ratio: "Columbian" -> "colombian" (88.9); "Ira
 _FUZZY_WEIGHT = 0.9
 _GROUP_WEIGHT = 0.9  # a group written alone: the best of its actors (ActorGrammar._add_groups)
 _GROUP_AFTER_NOUN = 0.8  # ... before a sector noun it has a weaker actor of: its other actors
+# names30: nouns for the head of a group ("an ISIL leader", "the Pheu Thai leader") and the last
+# words of the group's actors' sectors that name its head (Terrorist_Leader, Party_President,
+# Insurgent_Leader, Rebel_Commander)
+_LEADER_NOUNS = {"leader", "leaders", "chief", "chiefs", "head", "heads", "chairman", "president", "boss"}
+_LEADER_SECTOR_HEADS = {"leader", "president", "chief", "chairman", "commander", "head"}
+_NAMED_BESIDE_ACTOR = 0.9  # a plain name of a (sector, place) pair the KG also has as Sector_(Place)
 
 
 @dataclass(frozen=True, slots=True)
@@ -660,6 +666,11 @@ class ActorGrammar:
         self.after_trie: dict = {}  # postposed place phrases -> place_id ("worldwide"; names26)
         self.group_trie: dict = {}  # full names of groups the KG has only as actors' place -> place_id
         self.groups: dict[int, dict[int, float]] = {}  # such a place_id -> its actors, scored by facts
+        self.group_leaders: dict[int, tuple[int, ...]] = {}  # such a place_id -> its head actors (names30)
+        self.pair_weight: dict[int, float] = {}  # entity id -> weight in its pair (names30)
+        # names30: the rest of a "COUNTRY-ADJ REST" adjective ("kurdish" of "Iraqi Kurdish")
+        # -> {country place_id: that place_id}, for "Kurdish fighters in Iraq"
+        self.split_adj_trie: dict = {}
         self.actors: dict[int, ActorName] = {}  # entity id -> decomposition
         self.sector_names: list[str] = []
         self.place_names: list[str] = []
@@ -744,7 +755,9 @@ class ActorGrammar:
                 _insert(g.after_trie, norm_tokens(f), pid)
         g._add_named_institutions(names, plain)
         g._add_groups(weights)
-        g._starts = (set(g.place_trie) | set(g.sector_trie) | set(g.template_trie) | set(g.template_poss_trie)
+        g._add_group_names_and_leaders(names)
+        g._add_split_adjectives()
+        g._starts = (set(g.place_trie) | set(g.sector_trie) | set(g.template_trie) | set(g.template_poss_trie) | set(g.split_adj_trie)
                      | set(g.people_mod_trie) | set(g.group_trie) | _DETS)
         g._fuzzy_vocab = sorted(t for t, node in g.place_trie.items() if _END in node and len(t) >= _FUZZY_MIN_LEN)
         return g
@@ -771,6 +784,64 @@ class ActorGrammar:
             self.groups[pid] = {e: _GROUP_WEIGHT * (0.5 + 0.5 * f / top) for e, f in facts.items()}
             for toks in _hyphen_variants(norm_tokens(place)):
                 _insert(self.group_trie, toks, pid)
+
+    def _add_group_names_and_leaders(self, names: list[str]) -> None:
+        """names30: a group of :meth:`_add_groups` is also written by its other names of
+        data/aliases.tsv ("ISIL" for Islamic_State_of_Iraq_and_the_Levant; not a name another
+        entity has: "IRA" stays Provisional_Irish_Republican_Army's)
+        and, for "X Party", without "Party" ("Pheu Thai" for Pheu_Thai_Party); and its actors
+        whose sector names a head (last word Leader / President / Chief / Chairman / Commander:
+        Terrorist_Leader_(ISIL), Party_President_(Pheu_Thai_Party)) are what "GROUP leader"
+        means, as for an organisation with an entity of its own (Insurgent_Leader_(Taliban) for "the
+        Taliban leader"). Only such places: a country's leader is its Head_of_Government
+        (pattern A)."""
+        lex = place_lexicon()
+        by_pid: dict[int, list[int]] = {}
+        for (sid, pid), eids in self.pairs.items():
+            if sid != _COUNTRY and lex.resolve(self.place_names[pid]) is None:
+                by_pid.setdefault(pid, []).extend(e for e in eids if e in self.actors)
+        for pid, eids in by_pid.items():  # groups and organisations (the Taliban): not countries
+            heads = tuple(sorted({e for e in eids
+                                  if self.actors[e].sector.replace("_", " ").split()[-1].lower() in _LEADER_SECTOR_HEADS}))
+            if heads:
+                self.group_leaders[pid] = heads
+        taken = None  # other entities' acronyms and aliases: "IRA" stays Provisional_IRA's
+        for pid in self.groups:
+            place = self.place_names[pid]
+            key = fold(place.replace("_", " "))
+            if taken is None:
+                taken = {}  # folded form -> the alias rows / names that have it
+                for k, al in _org_aliases().items():
+                    for a in al:
+                        taken.setdefault(fold(a), set()).add(k)
+                for x in names:
+                    if initials(x):
+                        taken.setdefault(fold(initials(x)), set()).add("")
+            # only the data file's names, not derived initials: a group written alone has no
+            # noun after it to tell "JAN" (Jabhat al-Nusra) from "Jan." (January)
+            names_ = [f for f in _org_aliases().get(key, []) if taken.get(fold(f), set()) <= {key}]
+            words = place.replace("_", " ").split()
+            if len(words) >= 3 and words[-1].lower() == "party":
+                names_ = names_ + [" ".join(words[:-1])]
+            for f in names_:
+                for toks in _hyphen_variants(norm_tokens(f)):
+                    if toks and not any(e == len(toks) and pid in v for e, v in _walk(self.group_trie, list(toks), 0)):
+                        _insert(self.group_trie, toks, pid)
+
+    def _add_split_adjectives(self) -> None:
+        """names30: a place whose adjective is a country's adjective and more ("Iraqi Kurdish"
+        of Iraqi_Kurds, "Syrian Kurdish" of Syrian_Kurds) is also written with the country
+        after the sector: "Kurdish fighters in Iraq" = the Iraqi Kurdish fighters."""
+        lex = place_lexicon()
+        for pid, place in enumerate(self.place_names):
+            _, adjs, _ = lex.forms(place)
+            for a in adjs:
+                toks = norm_tokens(a)
+                for pend, pvals in _walk(self.place_trie, list(toks), 0):
+                    if 0 < pend < len(toks):
+                        for cpid, kind, _ in pvals:
+                            if kind == "adj" and cpid != pid and lex.resolve(self.place_names[cpid]) is not None:
+                                _insert(self.split_adj_trie, toks[pend:], (cpid, pid))
 
     @staticmethod
     def _own_by_other_name(place: str, plain: dict) -> int | None:
@@ -809,10 +880,17 @@ class ActorGrammar:
                         if pend == len(toks):
                             pairs |= {(sid, pid) for pid, kind, _ in pvals if kind == "name" for sid, _ in svals}
             for key in pairs:
-                if key[0] != _COUNTRY and key not in self.pairs:
+                if key[0] != _COUNTRY:
                     found.setdefault(key, []).append(eid)
         for key, eids in found.items():
-            self.pairs[key] = tuple(sorted(eids))
+            if key in self.pairs:
+                # names30: the KG has both (Consultative_Assembly_(Oman) and
+                # Consultative_Assembly_of_Oman): both are candidates, the actor first
+                for e in eids:
+                    self.pair_weight[e] = _NAMED_BESIDE_ACTOR
+                self.pairs[key] = self.pairs[key] + tuple(e for e in sorted(eids) if e not in self.pairs[key])
+            else:
+                self.pairs[key] = tuple(sorted(eids))
 
     def _fuzzy_fix(self, norms: list[str], cap_ok) -> dict[int, str]:
         """Misspelt place words next to a sector ("Columbian police", "police of Columbia"),
@@ -852,7 +930,7 @@ class ActorGrammar:
         for sid, ssc in sectors:
             for pid, _, _ in places:
                 for eid in self.pairs.get((sid, pid), ()):
-                    out[eid] = max(out.get(eid, 0.0), ssc * weight)
+                    out[eid] = max(out.get(eid, 0.0), ssc * weight * self.pair_weight.get(eid, 1.0))
         return out
 
     def scan(self, norms: list[str], cap_ok) -> list[ActorMatch]:
@@ -917,6 +995,11 @@ class ActorGrammar:
             for pid in pids:
                 group.update(self.groups.get(pid, {}))
             yield gend, group
+            # "an ISIL leader", "the Pheu Thai leader": the group's head actors (names30)
+            if gend < n and norms[gend] in _LEADER_NOUNS:
+                heads = {e: 1.0 for pid in pids for e in self.group_leaders.get(pid, ())}
+                if heads:  # the group's other actors stay candidates, lower (the KG decides)
+                    yield gend + 1, {**{e: sc * _GROUP_AFTER_NOUN for e, sc in group.items()}, **heads}
             for send, svals in self._sectors(norms, gend):
                 own = self._combine(svals, [(pid, "name", True) for pid in pids])
                 if own and max(own.values()) >= 1.0:
@@ -939,7 +1022,20 @@ class ActorGrammar:
                 if names:
                     for send, svals in self._sectors(norms, k + 1):
                         yield send, self._combine(svals, names)
+            # "the Taliban leader": an organisation's head actors (names30; a country's leader
+            # is its Head_of_Government, below)
+            if k < n and norms[k] in _LEADER_NOUNS:
+                heads = {e: 1.0 for pid, _, _ in pvals for e in self.group_leaders.get(pid, ())}
+                if heads:
+                    yield k + 1, heads
+            own_ends = None
             for send, svals in self._sectors(norms, k):
+                # names30: an adjective that opens a sector's own form there ("foreign" of
+                # International in "the foreign minister", "foreign affairs") is no place
+                if own_ends is None:
+                    own_ends = {e for e, _ in _walk(self.sector_trie, norms, j)}
+                if any(e >= send for e in own_ends):
+                    continue
                 # a place's plain name before a word that starts a lexicon phrase with the
                 # next word is that phrase's subject ("Iran press charges against"; the
                 # adjective form keeps its noun: "the Turkish military attacked")
@@ -957,6 +1053,18 @@ class ActorGrammar:
             # SECTOR + a phrase that places it ("citizens from around the world"; names26)
             for aend, pids in _walk(self.after_trie, norms, send):
                 yield aend, self._combine(svals, [(pid, "after", False) for pid in pids])
+        # K: REST-OF-ADJ SECTOR in|from [the] COUNTRY ("Kurdish fighters in Iraq": Iraqi Kurds;
+        # names30, _add_split_adjectives)
+        for rend, rvals in _walk(self.split_adj_trie, norms, j):
+            if not cap_ok(j, rend):
+                continue
+            for send, svals in self._sectors(norms, rend):
+                if send < n and norms[send] in _ATTACH:
+                    k = send + 1 + (send + 1 < n and norms[send + 1] == "the")
+                    for pend, pvals in self._places(norms, k, ("name",), cap_ok):
+                        targets = [(pid, "name", True) for cpid, pid in rvals for v in pvals if v[0] == cpid]
+                        if targets:
+                            yield pend, self._combine(svals, targets)
         # templates: PREFIX ADJ|NAME SUFFIX ("head of the Chilean government")
         for tend, tvals in _walk(self.template_trie, norms, j):
             for pend, pvals in self._places(norms, tend, ("adj", "name"), cap_ok):
