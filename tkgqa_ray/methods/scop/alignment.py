@@ -511,6 +511,16 @@ def retrieve(
                     rev.append(f)
             merged = sorted(facts + rev, key=lambda f: -f["score"])
             head = merged[:TOP_FACTS]
+            if facts and head and all(f["reversed"] for f in head):
+                # refs27: the search is reversed only when its own direction has no KG support
+                # (the aligner prefers that direction); when the reversed facts crowd a
+                # near-tied reading of its own direction out of the top-10 ("who the Taliban
+                # attacked": ? Use_conventional_military_force Taliban outscores Taliban
+                # Use_unconventional_violence ?), that reading's best fact stays in the list
+                own = facts[0]
+                ents = lambda f: f["sims"][0] + f["sims"][2]  # noqa: E731 - same names, either order
+                if ents(own) >= ents(head[0]) - 1e-9 and own["sims"][1] >= head[0]["sims"][1] - REL_TIE:
+                    head.append(own)
             if also:  # keep the added per-relation facts beyond the top-10
                 have = {(f["r"], f["reversed"]) for f in head}
                 for f in merged[TOP_FACTS:]:
