@@ -12,7 +12,11 @@ questions (none is copied from a question set) over a tiny hand-made KG.
   ``Ease_economic_sanctions,_boycott,_embargo``): the rank is over their union, not over the
   better-scored one alone. A relation with another act word (``Demand_easing_of_...``,
   ``Refuse_to_ease_...``) or a qualifier the phrase states is no co-reading, and an unranked
-  question keeps its reading.
+  question keeps its reading;
+* **rule 3, the search's own direction** ("who Peru first attacked"): the search is reversed only
+  when its own direction has no KG support; when reversed facts ("? Use_conventional_military_force
+  Peru", many distinct attackers) fill the top-10 candidate facts, the best fact of a near-tied
+  reading in the asked direction (Peru Use_unconventional_violence ?) stays among them.
 """
 
 from __future__ import annotations
@@ -115,3 +119,24 @@ def test_rule2_time_question_over_the_coreadings(ctx):
 
 def test_rule2_a_stated_kind_keeps_its_relation(ctx):
     assert answer(ctx, "Who was the last one Peru eased administrative sanctions against?") == ["Chile"]
+
+
+# ------------------------------------------------------------------ rule 3
+# Twelve actors used conventional military force against Peru (reversed facts of "whom did Peru
+# attack": they outscore, and once filled the whole top-10); Peru itself used unconventional
+# violence against Chile (2011) and Bolivia (2012): "who Peru first attacked" asks Peru's target
+ATTACKERS = ["Kenya", "Japan", "Iran", "Iraq", "Egypt", "Libya", "Qatar", "Oman", "Ghana", "Mali", "Chad", "Niger"]
+ROWS3 = [(x, "Use_conventional_military_force", "Peru", f"20{10 + i:02d}-01-01") for i, x in enumerate(ATTACKERS)] + [
+    ("Peru", "Use_unconventional_violence", "Chile", "2011-05-05"),
+    ("Peru", "Use_unconventional_violence", "Bolivia", "2012-05-05"),
+]
+
+
+@pytest.fixture(scope="module")
+def ctx3(make_symbolic_ctx):
+    return make_symbolic_ctx(ROWS3, encoder="hashing")
+
+
+def test_rule3_own_direction_reading_is_kept_among_the_facts(ctx3):
+    assert answer(ctx3, "Could you tell me who Peru first attacked?") == ["Chile"]
+    assert answer(ctx3, "Could you tell me who Peru last attacked?") == ["Bolivia"]
