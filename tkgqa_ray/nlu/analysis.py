@@ -979,7 +979,7 @@ def _gerund_refs(question: str, masked: str, mentions: list[Mention], blanks: li
 # the asked phrase of an embedded time question in the plural, "(Tell me) the months / all the
 # days / which years", "List the days", opening the (unwrapped) question
 _PLURAL_TIME_HEAD_RE = re.compile(
-    r"^\s*(?:(?:list|name|give|show|state|find)\s+(?:me\s+)?)?(?:(?:the|which|what|all(?:\s+the)?|every|each)\s+)?(?:(?:exact|specific|precise|particular|calendar)\s+)?"
+    r"^\s*(?:(?:list|name|give|show|state|find)\s+(?:me\s+)?)?(?:(?:the|which|what|all(?:\s+(?:of\s+)?the)?|every|each)\s+)?(?:(?:exact|specific|precise|particular|calendar)\s+)?"
     r"(?:years|months|days|dates|times)\s*$", re.I)
 
 
@@ -993,7 +993,7 @@ _OPEN_TIME_HEAD_RE = re.compile(
 # ... or a singular or plural time noun with a same-unit reference between commas before the
 # "when" ("(Could you give me) the exact day, in the year X commented on Y, when Z ...", refs26)
 _INTERPOSED_HEAD_RE = re.compile(
-    r"^\s*(?:(?:list|name|give|show|state|find)\s+(?:me\s+)?)?(?:(?:the|which|what|all(?:\s+the)?|every|each)\s+)?"
+    r"^\s*(?:(?:list|name|give|show|state|find)\s+(?:me\s+)?)?(?:(?:the|which|what|all(?:\s+(?:of\s+)?the)?|every|each)\s+)?"
     r"(?:(?:exact|specific|precise|particular|calendar|first|last|earliest|latest)\s+)*(?:years?|months?|days?|dates?)"
     rf"{INTERPOSED_REF}\s*$", re.I)
 

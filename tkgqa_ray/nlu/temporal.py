@@ -594,8 +594,10 @@ _WH_TIME_RE = re.compile(
     rf"{_TIME_NOUN}\b",
     re.I,
 )
+# refs27: "all of the" is the distributive determiner "all the" ("List all of the days when ..."),
+# here and in the time-noun heads (_DEF_TIME_RE; analysis' plural / interposed heads)
 _IMPERATIVE_TIME_RE = re.compile(
-    rf"^\s*(?:please\s+)?(?:give|name|state|tell\s+me|list|identify|provide|find)\s+(?:me\s+)?(?:(?:all|every|each)\s+)?(?:the\s+)?{_TIME_NOUN}\b",
+    rf"^\s*(?:please\s+)?(?:give|name|state|tell\s+me|list|identify|provide|find)\s+(?:me\s+)?(?:(?:all|every|each)\s+(?:of\s+(?=the\b))?)?(?:the\s+)?{_TIME_NOUN}\b",
     re.I,
 )
 
@@ -627,7 +629,7 @@ INTERPOSED_REF = (
     r"|\s+(?:in|on|during)\s+the\s+(?:same\s+)?(?:year|month|day|week)\b[^,?;]*?(?=\s+(?:on|in|during|at)\s+which\b))"
 )
 _DEF_TIME_RE = re.compile(
-    rf"^\s*(?:(?:the|which|what|every|each|all(?:\s+the)?)\s+)?"
+    rf"^\s*(?:(?:the|which|what|every|each|all(?:\s+(?:of\s+)?the)?)\s+)?"
     rf"(?:(?:exact|specific|precise|particular|approximate|calendar|very|first|last|earliest|latest|final|initial|"
     rf"most\s+recent|(?:second|third)(?:\s+to\s+last)?)\s+)*"
     rf"(?P<noun>years?|months?|days?|dates?|time|period|point\s+in\s+time)"

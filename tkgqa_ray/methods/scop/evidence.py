@@ -100,6 +100,26 @@ def group_union(store: Any, res: NameResolver, t: Triple, groups: dict[str, tupl
     return np.unique(np.concatenate(parts)) if parts else np.zeros(0, np.int64)
 
 
+def relation_union(store: Any, res: NameResolver, t: Triple, rel_groups: dict[str, tuple[str, ...]] | None,
+                   groups: dict[str, tuple[str, ...]] | None = None,
+                   fetched: dict[tuple, np.ndarray] | None = None) -> np.ndarray | None:
+    """The facts of the asked triple over its relation and that relation's near-tied
+    co-readings (``rel_groups``, :func:`~tkgqa_ray.methods.scop.alignment.relation_coreadings`),
+    each with the group union of :func:`group_union` where it applies; None when the relation
+    has no co-reading. refs27: a rank over a phrase the KG names by several near-tied relations
+    ("the last one Obama eased sanctions against": administrative and economic sanctions) is
+    over all of them. Ids unique, sorted by id."""
+    co = (rel_groups or {}).get(t.r)
+    if not co:
+        return None
+    parts = []
+    for r in (t.r, *co):
+        tr = Triple(t.s, r, t.o)
+        u = group_union(store, res, tr, groups, fetched) if groups else None
+        parts.append(u if u is not None else structural(store, res, tr, fetched))
+    return np.unique(np.concatenate(parts))
+
+
 def structural_key(res: NameResolver, t: Triple) -> tuple[int | None, int, int | None] | None:
     """(subject id, relation id, object id) of a triple pattern (``?`` = None), or None when
     a named slot is not in the KG (then no fact can match)."""
@@ -145,13 +165,15 @@ def structural(store: Any, res: NameResolver, t: Triple, fetched: dict[tuple, np
 def build_evidence(
     ctx: Any, res: NameResolver, reading: Reading, constraints: Sequence[Constraint] = (), ranking: Ranking | None = None,
     cap: int | None = None, fetched: dict[tuple, np.ndarray] | None = None, scope: np.ndarray | None = None,
-    groups: dict[str, tuple[str, ...]] | None = None,
+    groups: dict[str, tuple[str, ...]] | None = None, rel_groups: dict[str, tuple[str, ...]] | None = None,
 ) -> Evidence:
     """The deterministic part of Stage IV for one question's ``reading`` (``cap`` None = the
     default 20; ``fetched`` = :func:`prefetch_structural` of its batch, optional; ``scope``:
     entity ids the asked slot should take (:func:`scope_ids`), applied before RankSelect when
     some admissible fact fits it; ``groups``: the question's group readings, :func:`group_readings`,
-    whose union a ranked search triple takes, :func:`group_union`)."""
+    whose union a ranked search triple takes, :func:`group_union`; ``rel_groups``: the asked
+    phrase's near-tied relation readings, whose union a ranked asked triple takes,
+    :func:`relation_union`)."""
     table, store = ctx.table, ctx.store
     start, end = table.start, table.end
     anchors = list(reading.anchors)
@@ -164,15 +186,22 @@ def build_evidence(
     if search is not None:
         mode = "search"
         cand = structural(store, res, search, fetched)
-        if ranking is not None and groups:
+        union = None
+        if ranking is not None and rel_groups:
+            union = relation_union(store, res, search, rel_groups, groups, fetched)
+        if union is None and ranking is not None and groups:
             union = group_union(store, res, search, groups, fetched)
-            if union is not None:
-                cand = union  # (rank_select orders them)
+        if union is not None:
+            cand = union  # (rank_select orders them)
     elif anchors:
         mode = "anchor_only"
         referenced = {int(c.reference) for c in cons if c.ref_type == "event"}  # type: ignore[arg-type]
         targets = [i for i in range(len(anchors)) if i not in referenced] or [0]
         parts = [anchor_ids[i] for i in targets]
+        if ranking is not None and rel_groups and 0 in targets:  # the asked event (time questions)
+            union = relation_union(store, res, anchors[0], rel_groups, None, fetched)
+            if union is not None:
+                parts[targets.index(0)] = union
         cand = np.unique(np.concatenate(parts)) if parts else np.zeros(0, np.int64)
         cons = [c for c in cons if not (c.ref_type == "event" and int(c.reference) in targets)]  # type: ignore[arg-type]
     else:
@@ -204,7 +233,8 @@ def state_evidence(ctx: Any, res: NameResolver, s: ScopState, reading: Reading |
     """:func:`build_evidence` with a state's constraints, ranking and cap, on its aligned
     reading (or ``reading``)."""
     return build_evidence(ctx, res, s.aligned if reading is None else reading, s.constraints, s.ranking, s.evidence_cap, fetched,
-                          scope_ids(ctx, s.question), group_readings(ctx, s.question) if s.ranking is not None else None)
+                          scope_ids(ctx, s.question), group_readings(ctx, s.question) if s.ranking is not None else None,
+                          s.relation_groups if s.ranking is not None else None)
 
 
 def fact_dict(table: Any, i: int) -> dict:
@@ -224,7 +254,7 @@ def fact_dict(table: Any, i: int) -> dict:
 class EvidenceStage(ScopStage):
     name = "scop.evidence"
     reads = ("aligned", "readings", "constraints", "ranking")
-    reads_optional = ("evidence_cap",)  # wo_constraint's top-10; None = MAX_EVIDENCE
+    reads_optional = ("evidence_cap", "relation_groups")  # wo_constraint's top-10; None = MAX_EVIDENCE
     writes = ("chosen", "evidence")
 
     def __init__(self, ctx: Any) -> None:
@@ -252,6 +282,10 @@ class EvidenceStage(ScopStage):
                 "anchor_counts": ev.anchor_counts,
                 "anchor_facts": [[table.fact(i).key for i in ids] for ids in ev.anchor_facts],
             }
+            ch = s.chosen
+            asked = ch.search if ch.search is not None else (ch.anchors[0] if ch.anchors else None)
+            if s.ranking is not None and asked is not None and s.relation_groups.get(asked.r):
+                tr["evidence"]["relation_union"] = [asked.r, *s.relation_groups[asked.r]]  # refs27
             n = 1 + len(s.readings)
             if pick is None:
                 tr["reading"] = {"chosen": 0, "of": n, "changed": None}

@@ -39,6 +39,8 @@ class ScopState:
     # Stage III: the aligned reading, and alternative groundings for the evidence stage.
     aligned: Reading = field(default_factory=Reading)
     readings: list[AltReading] = field(default_factory=list)
+    # ... and the asked phrase's near-tied relation readings (relation -> the others; refs27)
+    relation_groups: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # Stage IV (a): kappa and rho; evidence_cap None = the default cap (MAX_EVIDENCE).
     constraints: list[Constraint] = field(default_factory=list)
     ranking: Ranking | None = None
