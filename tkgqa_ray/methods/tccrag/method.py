@@ -996,6 +996,31 @@ class ChainRetrieve(Stage):
                 out.append(spans)
         return out, True
 
+    def _group_union(self, s: State, sig, route: str, subj, obj) -> tuple[str, list[int]] | None:
+        """(slot, the other readings' ids) when the question ranks (first / last) and the
+        chain's named slot is one reading of a group written alone (nlu's
+        ``QuestionAnalysis.group_readings``, refs26: "al-Qaeda" = Combatant_(Al_Qaeda),
+        Armed_Gang_(Al_Qaeda), ...; SCoP's ``evidence.group_union`` reads the same): the first
+        or last is over the union of the readings' facts, not over one sector's (tccrag20).
+        Before, the first reading with a chain ranked its own facts alone. None otherwise."""
+        if sig.select not in ("first", "last"):
+            return None
+        from tkgqa_ray.methods.tccrag.parsing import clause_analysis
+
+        groups = clause_analysis(s["question"], self.ctx).group_readings
+        if not groups:
+            return None
+        table = self.ctx.table
+        slots = [("subject", subj)] if route == "scci" else [("object", obj)] if route == "occi" else [("subject", subj), ("object", obj)]
+        for slot, e in slots:
+            if e is None:
+                continue
+            names = groups.get(table.entities[int(e)])
+            if names:
+                alts = [table.entity_id[n] for n in names if n in table.entity_id and table.entity_id[n] != int(e)]
+                return (slot, alts) if alts else None
+        return None
+
     def _triples(self) -> np.ndarray:
         """The KG's distinct (s, r, o) triples (cached on the stage)."""
         if getattr(self, "_tr", None) is None:
@@ -1143,12 +1168,21 @@ class ChainRetrieve(Stage):
             smax = max(lo for lo, _ in boundary) - 1
         elif boundary and sig.order in ("same", "in") and not table.is_interval:
             smin, smax = min(lo for lo, _ in boundary), max(h for _, h in boundary)
-        if route == "teg":
-            ids = self.graph.teg(subj, obj, r, smin, smax)
-        elif route == "scci":
-            ids = self.graph.scci(subj, r, smin, smax)
-        else:
-            ids = self.graph.occi(r, obj, smin, smax)
+        def query(a, b):
+            if route == "teg":
+                return self.graph.teg(a, b, r, smin, smax)
+            if route == "scci":
+                return self.graph.scci(a, r, smin, smax)
+            return self.graph.occi(r, b, smin, smax)
+
+        ids = query(subj, obj)
+        union = self._group_union(s, sig, route, subj, obj)
+        if union is not None:
+            # a rank over a group written alone is over all its readings' facts (refs26)
+            slot, alts = union
+            parts = [query(a, obj) if slot == "subject" else query(subj, a) for a in alts]
+            ids = np.unique(np.concatenate([np.asarray(ids, np.int64)] + [np.asarray(x, np.int64) for x in parts]))
+            btag = {**btag, "group_union": len(alts)}
         facts = _evfacts(table, ids)
         chain = temporal_select(facts, sig.order if boundary else None, sig.select, boundary)
         info["tried"].append({"relation": table.relations[r], "swap": sw, "candidates": len(ids), "chain": len(chain),
