@@ -47,6 +47,11 @@ ROWS = [
     ("Combatant_(Al_Qaeda)", "Use_conventional_military_force", "Kenya", "2009-03-01"),
     ("Kenya", "Make_statement", "Combatant_(Al_Qaeda)", "2010-01-01"),
     ("Uganda", "Make_statement", "Armed_Gang_(Al_Qaeda)", "2011-01-01"),
+    # ... and a reference event fixes the reading: the combatants signed an agreement with Kenya
+    # (2010-06-01) and attacked Uganda after it (2010-09-01); the armed gang attacked Japan between
+    ("Combatant_(Al_Qaeda)", "Sign_formal_agreement", "Kenya", "2010-06-01"),
+    ("Combatant_(Al_Qaeda)", "Use_conventional_military_force", "Uganda", "2010-09-01"),
+    ("Armed_Gang_(Al_Qaeda)", "Use_conventional_military_force", "Japan", "2010-07-01"),
     # Arabic article: the KG files al-Qaeda in Iraq only under its sectors
     ("Militant_(al-Qaeda_in_Iraq)", "Threaten", "Japan", "2006-01-01"),
     ("Combatant_(al-Qaeda_in_Iraq)", "Threaten", "Japan", "2006-02-01"),
@@ -72,6 +77,9 @@ def test_pair_reading_takes_the_first_scored_relation_the_pair_has():
     # no reading the pair has, or no reading at all: nothing (never any relation of the pair)
     assert _pair_reading(tr, 1, 2, [(5, False)], orient) is None
     assert _pair_reading(tr, 1, 2, [], orient) is None
+    # the pair has one of the phrase's own k relations (either direction): its orientation or
+    # time failed, not its relation; no further relation is read
+    assert _pair_reading(tr, 1, 2, [(7, False)], orient, own=(8,)) is None
     assert PAIR_REL_MIN == 0.4
 
 
@@ -115,6 +123,13 @@ def test_last_over_every_reading_of_a_group(ctx):
     assert tr["chain"]["reading"].get("group_union"), tr["chain"]
     pred, _ = top(ctx, "Who was the first to make a statement about al-Qaeda?")
     assert pred == ["Kenya"]
+
+
+def test_reference_event_of_the_group_keeps_its_reading(ctx):
+    # the gerund's understood subject is the main subject: the combatants signed, and attacked
+    pred, tr = top(ctx, "Who did al-Qaeda first attack after signing an agreement with Kenya?")
+    assert pred == ["Uganda"], tr
+    assert not tr["chain"]["reading"].get("group_union"), tr["chain"]
 
 
 # ----------------------------------------------------------------------------- Arabic article

@@ -950,7 +950,7 @@ class ChainRetrieve(Stage):
         if len(ref) == 2 and loose == "pair":
             # the closest relation the pair has among the phrase's further readings (tccrag20)
             rd = _pair_reading(self._triples(), ref[0], ref[1], p.reference_pair_relations,
-                               lambda sw: _event(ref[0], 0, ref[1], sw))
+                               lambda sw: _event(ref[0], 0, ref[1], sw), p.reference_relations)
             if rd is not None:
                 evs.append(self._teg(_event(ref[0], rd[0], ref[1], rd[1])))
         elif len(ref) == 2:
@@ -996,13 +996,17 @@ class ChainRetrieve(Stage):
                 out.append(spans)
         return out, True
 
-    def _group_union(self, s: State, sig, route: str, subj, obj) -> tuple[str, list[int]] | None:
+    def _group_union(self, s: State, sig, route: str, subj, obj, bounded: TccParse | None = None) -> tuple[str, list[int]] | None:
         """(slot, the other readings' ids) when the question ranks (first / last) and the
         chain's named slot is one reading of a group written alone (nlu's
         ``QuestionAnalysis.group_readings``, refs26: "al-Qaeda" = Combatant_(Al_Qaeda),
         Armed_Gang_(Al_Qaeda), ...; SCoP's ``evidence.group_union`` reads the same): the first
         or last is over the union of the readings' facts, not over one sector's (tccrag20).
-        Before, the first reading with a chain ranked its own facts alone. None otherwise."""
+        Before, the first reading with a chain ranked its own facts alone. None otherwise, and
+        for a slot whose reading is a participant of the boundary's reference event
+        (``bounded``: the parse under a resolved boundary): that event fixed the group's
+        reading ("who the Taliban first attacked after signing an agreement with Musharraf":
+        Militant (Taliban) signed, and the same actor attacked; d13-0070)."""
         if sig.select not in ("first", "last"):
             return None
         from tkgqa_ray.methods.tccrag.parsing import clause_analysis
@@ -1014,6 +1018,8 @@ class ChainRetrieve(Stage):
         slots = [("subject", subj)] if route == "scci" else [("object", obj)] if route == "occi" else [("subject", subj), ("object", obj)]
         for slot, e in slots:
             if e is None:
+                continue
+            if bounded is not None and (int(e) in bounded.reference or _pronoun_antecedent(bounded) == int(e)):
                 continue
             names = groups.get(table.entities[int(e)])
             if names:
@@ -1060,7 +1066,7 @@ class ChainRetrieve(Stage):
             if pe.subject is None or pe.object is None or not pe.pair_relations:
                 continue
             rd = _pair_reading(self._triples(), pe.subject, pe.object, pe.pair_relations,
-                               lambda sw, pe=pe: (pe.oriented(sw).subject, 0, pe.oriented(sw).object))
+                               lambda sw, pe=pe: (pe.oriented(sw).subject, 0, pe.oriented(sw).object), pe.relations)
             if rd is None:
                 continue
             pp = dataclasses.replace(pe, relations=(rd[0],), swaps=(rd[1],))
@@ -1176,7 +1182,7 @@ class ChainRetrieve(Stage):
             return self.graph.occi(r, b, smin, smax)
 
         ids = query(subj, obj)
-        union = self._group_union(s, sig, route, subj, obj)
+        union = self._group_union(s, sig, route, subj, obj, p if boundary else None)
         if union is not None:
             # a rank over a group written alone is over all its readings' facts (refs26)
             slot, alts = union
@@ -1232,7 +1238,7 @@ def _one_occasion(table, evs: list[np.ndarray], readings: list[tuple[int, bool]]
 PAIR_REL_MIN = 0.4  # a further relation reading's grounding score floor (SCoP's relation slot floor, THRESH)
 
 
-def _pair_reading(tr: np.ndarray, a: int, b: int, readings, orient) -> tuple[int, bool] | None:
+def _pair_reading(tr: np.ndarray, a: int, b: int, readings, orient, own=()) -> tuple[int, bool] | None:
     """The first of ``readings`` ((relation, swap), the phrase's further scored readings in
     score order) under which the KG has a fact of the pair ``a`` / ``b``: ``orient(swap)``
     gives the pair's (subject, _, object) read in that direction. Conservative: only a
@@ -1240,10 +1246,17 @@ def _pair_reading(tr: np.ndarray, a: int, b: int, readings, orient) -> tuple[int
     the pair. "In what month did Roh Moo-hyun last appeal to Taliban militants to free
     captives?": the phrase's three readings (Make_an_appeal_or_request, ...) have no fact of
     the pair; Appeal_for_release_of_persons_or_property (scored 0.40) is the one the pair has
-    (dev19-0121). None when no reading fits."""
+    (dev19-0121). None when no reading fits, and when the pair has one of the phrase's ``own``
+    k relations in either direction: then the relation is the phrase's and what failed is the
+    clause's orientation or its time, which a further relation would not mend ("after the act
+    of imposing restrictions ... with Chinese journalists by China": China imposed them on
+    the journalists; the journalists' closest other relation with China is another event).
+    """
     if not readings or a is None or b is None:
         return None
     both = tr[((tr[:, 0] == a) & (tr[:, 2] == b)) | ((tr[:, 0] == b) & (tr[:, 2] == a))]
+    if set(int(r) for r in own) & set(both[:, 1].tolist()):
+        return None
     have = {(int(x), int(r), int(y)) for x, r, y in both}
     for r, sw in readings:
         x, _, y = orient(sw)

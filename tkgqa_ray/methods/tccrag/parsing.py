@@ -306,7 +306,7 @@ def qualified_candidates(mention: str, places: list[str], table) -> Candidates:
     return [(ids[q], QUALIFIED_SCORE) for q in (f"{m[:-1]} ({p})" for p in places) if q in ids]
 
 
-SPELLED_MIN = 0.4  # an embedding neighbour's cosine floor (SCoP's alignment slot floor, THRESH)
+SPELLED_MIN = GROUNDING_THRESHOLD  # a spelled name grounds the mention as the embedding tier does
 SPELLED_K = 16  # embedding neighbours searched for a plain name that spells the mention
 
 
@@ -335,7 +335,8 @@ def place_attached(question: str, mention: str, places: list[str]) -> bool:
 
 def spelled_names(mention: str, ctx) -> Candidates:
     """Plain KG names (no "(Place)" qualifier) among the mention's entity-embedding neighbours
-    (cosine >= :data:`SPELLED_MIN`, SCoP's slot list) that end with the mention's words, a
+    (cosine >= :data:`SPELLED_MIN`, the grounding threshold: "Congress" is no grounding of
+    Trade Union Congress, 0.76, d13-0115) that end with the mention's words, a
     shortened organisation name ("the Security Council" for the UN Security Council), best
     first with their cosine. English drops an organisation's leading words (its "UN", its
     body's first words) once it is known; the embedding tier's best hit need not spell it."""
