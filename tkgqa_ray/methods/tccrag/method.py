@@ -739,15 +739,20 @@ class ProgressiveParse(Stage):
     def _warm(self, phrases: list, k: int) -> None:
         """Ground every phrase of the batch in one index search (one encoder batch / one
         actor round trip); ``_ground`` then reads the cache."""
-        ground_relations([p for p in phrases if p], self.ctx.embeddings, k, self.ctx.table.relations)
-        ground_relations([p for p in phrases if p], self.ctx.embeddings, EMBED_K, self.ctx.table.relations)
+        # grounded once at EMBED_K: its first k are the k readings (the same neighbour search,
+        # ``nlu.relations.ground_relations``), the rest the pair rule's further readings
+        ground_relations([p for p in phrases if p], self.ctx.embeddings, max(k, EMBED_K), self.ctx.table.relations)
+
+    def _grounding(self, phrase: str, k: int) -> list:
+        """The phrase's top-``k`` relation candidates, read from the EMBED_K grounding."""
+        return ground_relation(phrase, self.ctx.embeddings, max(k, EMBED_K), self.ctx.table.relations)[:k]
 
     def _wide(self, phrase: str, k: int) -> tuple[tuple[int, bool], ...]:
         """The phrase's further scored readings after its first ``k`` (the full grounding,
         score >= :data:`PAIR_REL_MIN`): the candidates of :func:`_pair_reading`."""
         if not phrase:
             return ()
-        full = ground_relation(phrase, self.ctx.embeddings, EMBED_K, self.ctx.table.relations)
+        full = self._grounding(phrase, EMBED_K)
         top = {c.id for c in full[:k]}
         return tuple((c.id, c.swap) for c in full[k:] if c.score >= PAIR_REL_MIN and c.id not in top)
 
@@ -755,12 +760,12 @@ class ProgressiveParse(Stage):
         """Top-k (KG relation id, swap) readings of a phrase: relation lexicon + embedding
         similarity (``nlu.ground_relation``, cached per phrase; works with the in-process
         service and its Ray actor client). ``swap``: the phrase's subject is the KG object."""
-        return [(c.id, c.swap) for c in ground_relation(phrase, self.ctx.embeddings, k, self.ctx.table.relations)]
+        return [(c.id, c.swap) for c in self._grounding(phrase, k)]
 
     def _lexical(self, phrase: str, k: int) -> bool:
         """True when the phrase's best relation reading is a relation-lexicon hit (a known
         wording of that relation), not an embedding neighbour only."""
-        top = ground_relation(phrase, self.ctx.embeddings, k, self.ctx.table.relations)[:1] if phrase else []
+        top = self._grounding(phrase, k)[:1] if phrase else []
         return bool(top) and top[0].source == "lexicon"
 
     def _finish(self, s: State, ents: list[dict], out: dict, ref: dict | None, k: int, agree) -> None:
@@ -777,7 +782,7 @@ class ProgressiveParse(Stage):
             ref_readings = list(readings)
         elif ref and ref.get("phrase"):  # a swap reading ("was the target of fire from X") reads the clause reversed
             ref_readings = self._ground(ref["phrase"], k)
-            ref_scores = [c.score for c in ground_relation(ref["phrase"], self.ctx.embeddings, k, self.ctx.table.relations)]
+            ref_scores = [c.score for c in self._grounding(ref["phrase"], k)]
         cands = {e["name"]: e.get("candidates") or [[e["id"], 1.0]] for e in ents}
         ref_names = [n for n in (ref or {}).get("entities", []) if n in by_name]
         slots = {"subject": cands.get(out.get("subject") or ""), "object": cands.get(out.get("object") or "")}
