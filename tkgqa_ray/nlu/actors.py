@@ -769,15 +769,20 @@ class ActorGrammar:
         actors, each a candidate scored by its share of facts (the most-cited
         ``_GROUP_WEIGHT``, the rest down to half that), for the KG to decide. Only places that
         are no country or region of the lexicon, have no entity of their own and are written
-        with a capital (a name, not "ethnic")."""
+        with a capital (a name, not "ethnic"), after a lower-case Arabic article if any: ICEWS
+        writes ``Militant_(al-Qaeda_in_Iraq)``, ``Combatant_(al-Qaeda_in_the_Islamic_Maghreb)``
+        (the article is no capital of its own; tccrag20). A capital is a capital accented or
+        not ("Émirats", ``str.isupper``)."""
         lex = place_lexicon()
+        article = re.compile(r"(?:al|el)[-_ ](?=\w)")
         by_pid: dict[int, list[int]] = {}
         for (sid, pid), eids in self.pairs.items():
             if sid != _COUNTRY:
                 by_pid.setdefault(pid, []).extend(eids)
         for pid, eids in by_pid.items():
             place = self.place_names[pid]
-            if (_COUNTRY, pid) in self.pairs or lex.resolve(place) is not None or not place[:1].isupper():
+            name = place[article.match(place).end():] if article.match(place) else place
+            if (_COUNTRY, pid) in self.pairs or lex.resolve(place) is not None or not name[:1].isupper():
                 continue
             facts = {e: float(weights[e]) if weights is not None else 1.0 for e in eids}
             top = max(facts.values()) or 1.0

@@ -25,6 +25,7 @@ What is a backbone role and what is deterministic by design (the same with an LL
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
@@ -48,15 +49,17 @@ from tkgqa_ray.methods.tccrag.parsing import (
     match_mention_candidates,
     match_mentions,
     other_places,
+    place_attached,
     qualified_candidates,
     question_places,
+    spelled_names,
     with_group_members,
 )
 from tkgqa_ray.methods.tccrag.state import KEY, EntityReading, TccParse, TccragState, check_stages
 from tkgqa_ray.methods.tccrag.views import CausalCueGraph
 from tkgqa_ray.nlu.anaphora import (COUNTRY_ANAPHOR_RE, OBJECT_PRONOUN_RE, POSSESSIVE_PATIENT_RE, agreement, antecedent, features,
                                     opening_pronoun, organisation_words)
-from tkgqa_ray.nlu.relations import ground_relation, ground_relations, relation_phrase
+from tkgqa_ray.nlu.relations import EMBED_K, ground_relation, ground_relations, relation_phrase
 from tkgqa_ray.methods.tccrag.cues import cue_signals
 from tkgqa_ray.retrieval.dense import dense_fact_ids
 from tkgqa_ray.retrieval.render import fact_keys
@@ -622,7 +625,9 @@ class ProgressiveParse(Stage):
                 if not cands:  # the last tier: a shared organisation name, qualified by the question's place
                     cands = qualified_candidates(m, places, table)
                 elif how in _SIMILAR_TIERS:
-                    cands = _qualified_first(qualified_candidates(m, places, table), cands)
+                    cands = _qualified_first(qualified_candidates(m, places, table), cands,
+                                             lambda m=m, q=s["question"]: [] if place_attached(q, m, places)
+                                             else spelled_names(m, self.ctx))
                 cands = group_sectors(m, other_places(m, cands, places, table), table)
                 if cands:
                     eid = cands[0][0]
@@ -734,18 +739,33 @@ class ProgressiveParse(Stage):
     def _warm(self, phrases: list, k: int) -> None:
         """Ground every phrase of the batch in one index search (one encoder batch / one
         actor round trip); ``_ground`` then reads the cache."""
-        ground_relations([p for p in phrases if p], self.ctx.embeddings, k, self.ctx.table.relations)
+        # grounded once at EMBED_K: its first k are the k readings (the same neighbour search,
+        # ``nlu.relations.ground_relations``), the rest the pair rule's further readings
+        ground_relations([p for p in phrases if p], self.ctx.embeddings, max(k, EMBED_K), self.ctx.table.relations)
+
+    def _grounding(self, phrase: str, k: int) -> list:
+        """The phrase's top-``k`` relation candidates, read from the EMBED_K grounding."""
+        return ground_relation(phrase, self.ctx.embeddings, max(k, EMBED_K), self.ctx.table.relations)[:k]
+
+    def _wide(self, phrase: str, k: int) -> tuple[tuple[int, bool], ...]:
+        """The phrase's further scored readings after its first ``k`` (the full grounding,
+        score >= :data:`PAIR_REL_MIN`): the candidates of :func:`_pair_reading`."""
+        if not phrase:
+            return ()
+        full = self._grounding(phrase, EMBED_K)
+        top = {c.id for c in full[:k]}
+        return tuple((c.id, c.swap) for c in full[k:] if c.score >= PAIR_REL_MIN and c.id not in top)
 
     def _ground(self, phrase: str, k: int) -> list[tuple[int, bool]]:
         """Top-k (KG relation id, swap) readings of a phrase: relation lexicon + embedding
         similarity (``nlu.ground_relation``, cached per phrase; works with the in-process
         service and its Ray actor client). ``swap``: the phrase's subject is the KG object."""
-        return [(c.id, c.swap) for c in ground_relation(phrase, self.ctx.embeddings, k, self.ctx.table.relations)]
+        return [(c.id, c.swap) for c in self._grounding(phrase, k)]
 
     def _lexical(self, phrase: str, k: int) -> bool:
         """True when the phrase's best relation reading is a relation-lexicon hit (a known
         wording of that relation), not an embedding neighbour only."""
-        top = ground_relation(phrase, self.ctx.embeddings, k, self.ctx.table.relations)[:1] if phrase else []
+        top = self._grounding(phrase, k)[:1] if phrase else []
         return bool(top) and top[0].source == "lexicon"
 
     def _finish(self, s: State, ents: list[dict], out: dict, ref: dict | None, k: int, agree) -> None:
@@ -762,7 +782,7 @@ class ProgressiveParse(Stage):
             ref_readings = list(readings)
         elif ref and ref.get("phrase"):  # a swap reading ("was the target of fire from X") reads the clause reversed
             ref_readings = self._ground(ref["phrase"], k)
-            ref_scores = [c.score for c in ground_relation(ref["phrase"], self.ctx.embeddings, k, self.ctx.table.relations)]
+            ref_scores = [c.score for c in self._grounding(ref["phrase"], k)]
         cands = {e["name"]: e.get("candidates") or [[e["id"], 1.0]] for e in ents}
         ref_names = [n for n in (ref or {}).get("entities", []) if n in by_name]
         slots = {"subject": cands.get(out.get("subject") or ""), "object": cands.get(out.get("object") or "")}
@@ -789,6 +809,9 @@ class ProgressiveParse(Stage):
             reference_pronoun=(ref or {}).get("pronoun_subject") if ref_readings else None,
             pronoun_object=_pronoun_object(ref, out, ents, sig.answer_type),
             lexical=self._lexical(phrase, k),
+            pair_relations=self._wide(phrase, k),
+            reference_pair_relations=self._wide(ref["phrase"], k) if len(ref_ids) == 2 and ref and ref.get("phrase")
+            and not ref_readings == list(readings) else (),
         )
         TccragState.of(s).parse = parse
         s["trace"]["parse"] = {
@@ -888,7 +911,7 @@ class ChainRetrieve(Stage):
         return (bs[0] if bs else None), required
 
     def _boundaries(self, s: State, p: TccParse, sig, r: int, ref_rel: int | None = None,
-                    loose: bool | None = None) -> tuple[list[list[tuple[int, int]]], bool]:
+                    loose: bool | str | None = None) -> tuple[list[list[tuple[int, int]]], bool]:
         """(candidate boundaries in order, required). Explicit time first, else the reference
         event via TEG: a full anchor event (two entities, its own relation) or the elliptic
         form (the reference in the asked slot under the question's relation: the paper's
@@ -929,7 +952,13 @@ class ChainRetrieve(Stage):
             return [], sig.order in ("before", "after", "same")
         table = self.ctx.table
         evs: list[np.ndarray] = []
-        if len(ref) == 2:
+        if len(ref) == 2 and loose == "pair":
+            # the closest relation the pair has among the phrase's further readings (tccrag20)
+            rd = _pair_reading(self._triples(), ref[0], ref[1], p.reference_pair_relations,
+                               lambda sw: _event(ref[0], 0, ref[1], sw), p.reference_relations)
+            if rd is not None:
+                evs.append(self._teg(_event(ref[0], rd[0], ref[1], rd[1])))
+        elif len(ref) == 2:
             # each reading of the clause's phrase is a boundary reading, in score order, then
             # the pair under any relation; before, only the first reading with an event was
             # kept, so a near miss ("fatally assaulted" read as Physically_assault before
@@ -972,6 +1001,43 @@ class ChainRetrieve(Stage):
                 out.append(spans)
         return out, True
 
+    def _group_union(self, s: State, sig, route: str, subj, obj, bounded: TccParse | None = None) -> tuple[str, list[int]] | None:
+        """(slot, the other readings' ids) when the question ranks (first / last) and the
+        chain's named slot is one reading of a group written alone (nlu's
+        ``QuestionAnalysis.group_readings``, refs26: "al-Qaeda" = Combatant_(Al_Qaeda),
+        Armed_Gang_(Al_Qaeda), ...; SCoP's ``evidence.group_union`` reads the same): the first
+        or last is over the union of the readings' facts, not over one sector's (tccrag20).
+        Before, the first reading with a chain ranked its own facts alone. None otherwise, and
+        for a slot whose reading is a participant of the boundary's reference event
+        (``bounded``: the parse under a resolved boundary): that event fixed the group's
+        reading ("who the Taliban first attacked after signing an agreement with Musharraf":
+        Militant (Taliban) signed, and the same actor attacked; d13-0070)."""
+        if sig.select not in ("first", "last"):
+            return None
+        from tkgqa_ray.methods.tccrag.parsing import clause_analysis
+
+        groups = clause_analysis(s["question"], self.ctx).group_readings
+        if not groups:
+            return None
+        table = self.ctx.table
+        slots = [("subject", subj)] if route == "scci" else [("object", obj)] if route == "occi" else [("subject", subj), ("object", obj)]
+        for slot, e in slots:
+            if e is None:
+                continue
+            if bounded is not None and (int(e) in bounded.reference or _pronoun_antecedent(bounded) == int(e)):
+                continue
+            names = groups.get(table.entities[int(e)])
+            if names:
+                alts = [table.entity_id[n] for n in names if n in table.entity_id and table.entity_id[n] != int(e)]
+                return (slot, alts) if alts else None
+        return None
+
+    def _triples(self) -> np.ndarray:
+        """The KG's distinct (s, r, o) triples (cached on the stage)."""
+        if getattr(self, "_tr", None) is None:
+            self._tr = np.asarray(self.ctx.table.triples)
+        return self._tr
+
     def _teg(self, key: tuple) -> np.ndarray:
         """TEG lookup of one (subject, relation, object) key."""
         return self.graph.teg(key[0], key[2], key[1])
@@ -990,12 +1056,30 @@ class ChainRetrieve(Stage):
         # boundary: it is tried after every entity reading's phrase-grounded ones (loose=False,
         # then loose=True), see :meth:`_boundaries`
         passes = [(ei, pe, False if len(pe.reference) == 2 else None) for ei, pe in enumerate(parses)]
+        # the closest relation a full reference event's pair has (tccrag20): before the pair
+        # under any relation, which ignores the clause's phrase altogether
+        passes += [(ei, pe, "pair") for ei, pe in enumerate(parses) if len(pe.reference) == 2 and pe.reference_pair_relations]
         passes += [(ei, pe, True) for ei, pe in enumerate(parses) if len(pe.reference) == 2]
         for ei, pe, loose in passes:
             found, seen = self._relation_readings(s, pe, sig, info, ei, len(parses), loose)
             if found is not None:
                 return found
             route = route or seen
+        for ei, pe in enumerate(parses):
+            # the main clause names both participants and none of its phrase's k readings has
+            # a chain: the closest relation of its phrase the pair has in the KG (tccrag20)
+            if pe.subject is None or pe.object is None or not pe.pair_relations:
+                continue
+            rd = _pair_reading(self._triples(), pe.subject, pe.object, pe.pair_relations,
+                               lambda sw, pe=pe: (pe.oriented(sw).subject, 0, pe.oriented(sw).object), pe.relations)
+            if rd is None:
+                continue
+            pp = dataclasses.replace(pe, relations=(rd[0],), swaps=(rd[1],))
+            found, _ = self._relation_readings(s, pp, sig, info, ei, len(parses), False if len(pe.reference) == 2 else None,
+                                               {"pair_relation": True})
+            if found is not None:
+                found[2]["pair_relation"] = True
+                return found
         if _one_anchor(parses[0]):
             # the roles of a one-name entity question are read from word order, which a
             # possessive or contact relative clause can hide ("whose property the Indonesian
@@ -1026,7 +1110,7 @@ class ChainRetrieve(Stage):
         return np.empty(0, np.int64), route, info
 
     def _relation_readings(self, s: State, p0: TccParse, sig, info: dict, ei: int, n_ent: int,
-                           loose: bool | None = None, extra: dict | None = None):
+                           loose: bool | str | None = None, extra: dict | None = None):
         """The relation readings of one entity reading ``p0``: ((fact ids, route, info) of the
         first with a non-empty chain or None, the first route seen); the tries are appended
         to ``info["tried"]``. ``loose``: which boundaries of a full reference event
@@ -1073,7 +1157,8 @@ class ChainRetrieve(Stage):
                     if phase in ("any", "first"):
                         info["tried"].append({"relation": table.relations[r], "result": "unresolved boundary", **tag})
                     continue
-                ptag = {"shared_action": True} if phase == "shared" else {"any_relation": True} if loose else {}
+                ptag = ({"shared_action": True} if phase == "shared" else {"pair_relation": True} if loose == "pair"
+                        else {"any_relation": True} if loose else {})
                 cands = list(enumerate(boundaries or [None]))
                 cands = cands[:1] if phase == "first" else cands[1:] if phase == "tail" else cands
                 for bi, boundary in cands:
@@ -1094,12 +1179,21 @@ class ChainRetrieve(Stage):
             smax = max(lo for lo, _ in boundary) - 1
         elif boundary and sig.order in ("same", "in") and not table.is_interval:
             smin, smax = min(lo for lo, _ in boundary), max(h for _, h in boundary)
-        if route == "teg":
-            ids = self.graph.teg(subj, obj, r, smin, smax)
-        elif route == "scci":
-            ids = self.graph.scci(subj, r, smin, smax)
-        else:
-            ids = self.graph.occi(r, obj, smin, smax)
+        def query(a, b):
+            if route == "teg":
+                return self.graph.teg(a, b, r, smin, smax)
+            if route == "scci":
+                return self.graph.scci(a, r, smin, smax)
+            return self.graph.occi(r, b, smin, smax)
+
+        ids = query(subj, obj)
+        union = self._group_union(s, sig, route, subj, obj, p if boundary else None)
+        if union is not None:
+            # a rank over a group written alone is over all its readings' facts (refs26)
+            slot, alts = union
+            parts = [query(a, obj) if slot == "subject" else query(subj, a) for a in alts]
+            ids = np.unique(np.concatenate([np.asarray(ids, np.int64)] + [np.asarray(x, np.int64) for x in parts]))
+            btag = {**btag, "group_union": len(alts)}
         facts = _evfacts(table, ids)
         chain = temporal_select(facts, sig.order if boundary else None, sig.select, boundary)
         info["tried"].append({"relation": table.relations[r], "swap": sw, "candidates": len(ids), "chain": len(chain),
@@ -1144,6 +1238,36 @@ def _one_occasion(table, evs: list[np.ndarray], readings: list[tuple[int, bool]]
         if readings[j][1] == readings[0][1] and scores[j] >= floor and len(evs[j]) and days(evs[j]) == 1:
             return [evs[j]] + evs[:j] + evs[j + 1:]
     return evs
+
+
+PAIR_REL_MIN = 0.4  # a further relation reading's grounding score floor (SCoP's relation slot floor, THRESH)
+
+
+def _pair_reading(tr: np.ndarray, a: int, b: int, readings, orient, own=()) -> tuple[int, bool] | None:
+    """The first of ``readings`` ((relation, swap), the phrase's further scored readings in
+    score order) under which the KG has a fact of the pair ``a`` / ``b``: ``orient(swap)``
+    gives the pair's (subject, _, object) read in that direction. Conservative: only a
+    relation the phrase's grounding scored (>= :data:`PAIR_REL_MIN`), never any relation of
+    the pair. "In what month did Roh Moo-hyun last appeal to Taliban militants to free
+    captives?": the phrase's three readings (Make_an_appeal_or_request, ...) have no fact of
+    the pair; Appeal_for_release_of_persons_or_property (scored 0.40) is the one the pair has
+    (dev19-0121). None when no reading fits, and when the pair has one of the phrase's ``own``
+    k relations in either direction: then the relation is the phrase's and what failed is the
+    clause's orientation or its time, which a further relation would not mend ("after the act
+    of imposing restrictions ... with Chinese journalists by China": China imposed them on
+    the journalists; the journalists' closest other relation with China is another event).
+    """
+    if not readings or a is None or b is None:
+        return None
+    both = tr[((tr[:, 0] == a) & (tr[:, 2] == b)) | ((tr[:, 0] == b) & (tr[:, 2] == a))]
+    if set(int(r) for r in own) & set(both[:, 1].tolist()):
+        return None
+    have = {(int(x), int(r), int(y)) for x, r, y in both}
+    for r, sw in readings:
+        x, _, y = orient(sw)
+        if (int(x), int(r), int(y)) in have:
+            return int(r), bool(sw)
+    return None
 
 
 ALT_ENT_MIN = 0.6  # an alternative entity candidate's score floor (as SCoP's alternative readings)
@@ -1270,14 +1394,28 @@ def _pronoun_antecedent(p: TccParse) -> int | None:
 _SIMILAR_TIERS = ("embedding", "fuzzy", "name_parts")
 
 
-def _qualified_first(qualified: list, cands: list) -> list:
+def _qualified_first(qualified: list, cands: list, spelled=None) -> list:
     """``cands`` of a mention a similarity tier grounded, with the "<mention> (<place>)"
     names of the question's places first: "Iraq denounced its **Supreme Council**" spells
     Supreme Council (Iraq) with the question's own place, while the name-parts tier's
     Supreme Education Council (first and last word) is another organisation. The similar name stays a further
-    reading. Before, a qualified name was read only when no tier matched the mention."""
-    have = {e for e, _ in qualified}
-    return list(qualified) + [c for c in cands if c[0] not in have]
+    reading. Before, a qualified name was read only when no tier matched the mention.
+
+    ``spelled`` (called only when a qualified name exists): the plain KG names that spell the
+    mention as a shortened organisation name (:func:`parsing.spelled_names`), [] when the
+    question attaches the place to the mention (:func:`parsing.place_attached`). They come
+    first: "Can you recall which month **the Security Council** asked Sudan for judicial
+    cooperation?" names the UN Security Council; Sudan is the other participant, not the
+    council's place, and Security Council (Sudan) has no fact with Sudan (dev19-0133; nlu's
+    own reading of the mention qualifies it by no place either). The qualified name stays
+    a reading after them."""
+    if not qualified:
+        return list(cands)
+    first = list(spelled()) if spelled is not None else []
+    have = {e for e, _ in first}
+    first += [c for c in qualified if c[0] not in have]
+    have = {e for e, _ in first}
+    return first + [c for c in cands if c[0] not in have]
 
 
 def _one_anchor(p: TccParse) -> bool:

@@ -306,6 +306,57 @@ def qualified_candidates(mention: str, places: list[str], table) -> Candidates:
     return [(ids[q], QUALIFIED_SCORE) for q in (f"{m[:-1]} ({p})" for p in places) if q in ids]
 
 
+SPELLED_MIN = GROUNDING_THRESHOLD  # a spelled name grounds the mention as the embedding tier does
+SPELLED_K = 16  # embedding neighbours searched for a plain name that spells the mention
+
+
+def place_attached(question: str, mention: str, places: list[str]) -> bool:
+    """True when the question attaches one of ``places`` to ``mention`` where it is written:
+    the place's name or adjective right before it ("Sudan's Security Council", "the Sudanese
+    Security Council"), "of / in / from <place>" right after it, or a possessive pronoun
+    right before it ("Iraq denounced **its** Supreme Council"): the mention is then that
+    place's organisation. A place named elsewhere ("the Security Council asked Sudan") says
+    nothing about which organisation the mention is."""
+    lex = place_lexicon()
+    forms = []
+    for p in places:
+        names, adjs, _ = lex.forms(p.replace(" ", "_"))
+        forms += names + adjs
+    alt = "|".join(re.escape(f) for f in sorted(set(forms), key=len, reverse=True) if f)
+    for x in re.finditer(re.escape(mention), question, re.I):
+        before, after = question[: x.start()], question[x.end():]
+        if re.search(r"\b(?:its|their|his|her)\s+$", before, re.I):
+            return True
+        if alt and (re.search(rf"\b(?:{alt})(?:['’]s|['’])?\s+$", before, re.I)
+                    or re.match(rf"\s+(?:of|in|from)\s+(?:the\s+)?(?:{alt})\b", after, re.I)):
+            return True
+    return False
+
+
+def spelled_names(mention: str, ctx) -> Candidates:
+    """Plain KG names (no "(Place)" qualifier) among the mention's entity-embedding neighbours
+    (cosine >= :data:`SPELLED_MIN`, the grounding threshold: "Congress" is no grounding of
+    Trade Union Congress, 0.76, d13-0115) that end with the mention's words, a
+    shortened organisation name ("the Security Council" for the UN Security Council), best
+    first with their cosine. English drops an organisation's leading words (its "UN", its
+    body's first words) once it is known; the embedding tier's best hit need not spell it."""
+    bare = drop_article(mention)
+    words = fold(bare).split()
+    if not words or not bare[:1].isupper():
+        return []
+    table = ctx.table
+    scores, ids = ctx.embeddings.search("entity", [bare], SPELLED_K)
+    out = []
+    for e, sc in zip(ids[0], scores[0]):
+        if int(e) < 0 or float(sc) < SPELLED_MIN:
+            continue
+        name = table.display(table.entities[int(e)])
+        nw = fold(name).split()
+        if "(" not in name and len(nw) > len(words) and nw[-len(words):] == words:
+            out.append((int(e), float(sc)))
+    return out
+
+
 def other_places(mention: str, cands: Candidates, places: list[str], table) -> Candidates:
     """``cands`` with the question's other places' "<mention> (<place>)" names appended
     (:func:`qualified_candidates`) when the best candidate is such a name itself: the mention

@@ -71,6 +71,11 @@ class TccParse:
     # the main phrase's best relation reading is a relation-lexicon hit (not an embedding
     # neighbour only): a parallel event does not re-read it (method._relation_readings)
     lexical: bool = False
+    # the phrases' further scored readings after the k tried ones ((relation id, swap), score
+    # order, score >= method.PAIR_REL_MIN): the closest one a grounded pair has in the KG is
+    # the pair's reading when the k readings find no event (method._pair_reading, tccrag20)
+    pair_relations: tuple[tuple[int, bool], ...] = ()
+    reference_pair_relations: tuple[tuple[int, bool], ...] = ()
 
     def reference_readings(self) -> list[tuple[int, bool]]:
         """(relation id, swap) of the reference clause's phrase, in score order."""
