@@ -21,7 +21,8 @@ import numpy as np
 
 from tkgqa_ray.nlu import EntityMatcher
 from tkgqa_ray.nlu.actors import group_members as _group_members  # shared with TCC-RAG (tccrag19)
-from tkgqa_ray.nlu.relations import action_key, combine_arrays, embedding_text, same_action
+from tkgqa_ray.nlu.coreadings import REL_TIE, coreadings as _coreadings  # shared with TCC-RAG (tccrag21)
+from tkgqa_ray.nlu.relations import combine_arrays, embedding_text, same_action
 
 from .roles import call_role
 from .schemas import AlignerOutput
@@ -394,48 +395,18 @@ def alternative_readings(
 
 
 # ------------------------------------------------------------------------------ co-readings
-REL_TIE = 0.1  # relation candidates this close in score are near-tied readings of one phrase
-_NAME_FUNCTION = {"a", "an", "the", "or", "and", "such", "as", "to", "with", "for", "of", "on", "at", "from",
-                  "about", "against", "by", "into", "upon", "over", "in"}
-
-
-def _content_stems(text: str) -> tuple[str, ...]:
-    """The content stems of a relation phrase or a KG relation name, in order."""
-    return tuple(w for w in action_key(text.replace("_", " ")) if w not in _NAME_FUNCTION)
-
-
 def relation_coreadings(phrase: str, cands: SlotCands | None, rel_names: Any) -> dict[str, tuple[str, ...]]:
     """Relation name -> the other near-tied readings of the same asked ``phrase`` (refs27).
 
-    Two candidates are co-readings when the phrase does not tell them apart by the KG's own
-    naming: both names open with the same act word, which the phrase has, every content stem
-    of the phrase is in both names (the names differ only by a qualifier the question does not
-    state: "eased sanctions" is ``Ease_administrative_sanctions`` and
-    ``Ease_economic_sanctions,_boycott,_embargo``, not ``Demand_easing_of_...`` or
-    ``Refuse_to_ease_...``), both read in the phrase's direction, both reliable (>= ALT_REL_MIN)
-    and within REL_TIE of each other. A ranked question ranks over their union
-    (:func:`tkgqa_ray.methods.scop.evidence.build_evidence`): "the last one Obama eased
-    sanctions against" is the last easing of any sanctions, not of the better-scored kind."""
+    The predicate is :func:`tkgqa_ray.nlu.coreadings.coreadings` (shared with TCC-RAG,
+    tccrag21) over this slot's candidates, reliable at >= ALT_REL_MIN. A ranked question
+    ranks over their union (:func:`tkgqa_ray.methods.scop.evidence.build_evidence`): "the
+    last one Obama eased sanctions against" is the last easing of any sanctions, not of the
+    better-scored kind."""
     if cands is None or not len(cands.ids):
         return {}
-    ps = set(_content_stems(phrase))
-    if not ps:
-        return {}
     sw = cands.swap if cands.swap is not None else np.zeros(len(cands.ids), bool)
-    ok = []
-    for i, sc, w in zip(cands.ids, cands.scores, sw):
-        if w or float(sc) < ALT_REL_MIN:
-            continue
-        name = rel_names[int(i)]
-        st = _content_stems(name)
-        if st and st[0] in ps and ps <= set(st):
-            ok.append((name, float(sc), st[0]))
-    out: dict[str, tuple[str, ...]] = {}
-    for name, sc, act in ok:
-        co = tuple(m for m, sm, a in ok if m != name and a == act and abs(sm - sc) <= REL_TIE)
-        if co:
-            out[name] = co
-    return out
+    return _coreadings(phrase, zip(cands.ids, cands.scores, sw), rel_names, ALT_REL_MIN)
 
 
 SHARE_REL_MIN = 0.5  # a paraphrase is told by both phrases' best relation at or above this (REL_OK)

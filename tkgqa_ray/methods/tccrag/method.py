@@ -60,6 +60,7 @@ from tkgqa_ray.methods.tccrag.views import CausalCueGraph
 from tkgqa_ray.nlu.anaphora import (COUNTRY_ANAPHOR_RE, OBJECT_PRONOUN_RE, POSSESSIVE_PATIENT_RE, agreement, antecedent, features,
                                     opening_pronoun, organisation_words)
 from tkgqa_ray.nlu.relations import EMBED_K, ground_relation, ground_relations, relation_phrase
+from tkgqa_ray.nlu.coreadings import coreadings  # refs27's predicate, shared with SCoP (tccrag21)
 from tkgqa_ray.methods.tccrag.cues import cue_signals
 from tkgqa_ray.retrieval.dense import dense_fact_ids
 from tkgqa_ray.retrieval.render import fact_keys
@@ -762,6 +763,18 @@ class ProgressiveParse(Stage):
         service and its Ray actor client). ``swap``: the phrase's subject is the KG object."""
         return [(c.id, c.swap) for c in self._grounding(phrase, k)]
 
+    def _coreadings(self, phrase: str) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        """The phrase's near-tied relation co-readings among its full grounding (refs27's
+        predicate, :func:`tkgqa_ray.nlu.coreadings.coreadings`, as SCoP's alignment reads it):
+        (relation id, the ids of its co-readings), for the ranked union of :meth:`ChainRetrieve._chain`."""
+        if not phrase:
+            return ()
+        rels = self.ctx.table.relations
+        full = self._grounding(phrase, EMBED_K)
+        co = coreadings(phrase, [(c.id, c.score, c.swap) for c in full], rels)
+        by_name = {c.name: c.id for c in full}
+        return tuple((by_name[n], tuple(by_name[m] for m in ms)) for n, ms in co.items())
+
     def _lexical(self, phrase: str, k: int) -> bool:
         """True when the phrase's best relation reading is a relation-lexicon hit (a known
         wording of that relation), not an embedding neighbour only."""
@@ -812,6 +825,7 @@ class ProgressiveParse(Stage):
             pair_relations=self._wide(phrase, k),
             reference_pair_relations=self._wide(ref["phrase"], k) if len(ref_ids) == 2 and ref and ref.get("phrase")
             and not ref_readings == list(readings) else (),
+            relation_groups=self._coreadings(phrase),
         )
         TccragState.of(s).parse = parse
         s["trace"]["parse"] = {
@@ -860,6 +874,8 @@ class ChainRetrieve(Stage):
                     q = p.oriented(sw)
                     subj, obj = q.subject, q.object
                     keys += [(subj, r, obj), (subj, r, None), (None, r, obj)]
+                    for rr in (dict(p.relation_groups).get(int(r), ()) if not sw else ()):  # ranked co-readings (tccrag21)
+                        keys += [(subj, rr, obj), (subj, rr, None), (None, rr, obj)]
                     for x in q.reference[:1]:
                         keys += [(x, r, obj), (subj, r, x)] + [_event(a, rr, x, rs) for rr, rs in p.reference_readings()
                                                                 for a in (subj, obj) if a is not None]
@@ -1179,19 +1195,27 @@ class ChainRetrieve(Stage):
             smax = max(lo for lo, _ in boundary) - 1
         elif boundary and sig.order in ("same", "in") and not table.is_interval:
             smin, smax = min(lo for lo, _ in boundary), max(h for _, h in boundary)
-        def query(a, b):
+        def query(a, b, rr=r):
             if route == "teg":
-                return self.graph.teg(a, b, r, smin, smax)
+                return self.graph.teg(a, b, rr, smin, smax)
             if route == "scci":
-                return self.graph.scci(a, r, smin, smax)
-            return self.graph.occi(r, b, smin, smax)
+                return self.graph.scci(a, rr, smin, smax)
+            return self.graph.occi(rr, b, smin, smax)
 
-        ids = query(subj, obj)
+        # a rank over a phrase the KG names by several near-tied relations ("the last one
+        # Obama eased sanctions against": administrative and economic sanctions) is over all
+        # of them (refs27's co-readings, as SCoP ranks; tccrag21). Before, the first reading
+        # with a chain ranked its own facts alone
+        co = dict(p0.relation_groups).get(int(r), ()) if sig.select in ("first", "last") and not sw else ()
+        rs = (r, *co)
+        ids = np.unique(np.concatenate([np.asarray(query(subj, obj, rr), np.int64) for rr in rs])) if co else query(subj, obj)
+        if co:
+            btag = {**btag, "relation_union": [table.relations[x] for x in co]}
         union = self._group_union(s, sig, route, subj, obj, p if boundary else None)
         if union is not None:
             # a rank over a group written alone is over all its readings' facts (refs26)
             slot, alts = union
-            parts = [query(a, obj) if slot == "subject" else query(subj, a) for a in alts]
+            parts = [query(a, obj, rr) if slot == "subject" else query(subj, a, rr) for a in alts for rr in rs]
             ids = np.unique(np.concatenate([np.asarray(ids, np.int64)] + [np.asarray(x, np.int64) for x in parts]))
             btag = {**btag, "group_union": len(alts)}
         facts = _evfacts(table, ids)

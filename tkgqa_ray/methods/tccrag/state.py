@@ -76,6 +76,10 @@ class TccParse:
     # the pair's reading when the k readings find no event (method._pair_reading, tccrag20)
     pair_relations: tuple[tuple[int, bool], ...] = ()
     reference_pair_relations: tuple[tuple[int, bool], ...] = ()
+    # the main phrase's near-tied relation co-readings (relation id, its co-readings' ids):
+    # a ranked (first / last) chain is over their union (nlu.coreadings, refs27's predicate;
+    # method._chain, tccrag21)
+    relation_groups: tuple[tuple[int, tuple[int, ...]], ...] = ()
 
     def reference_readings(self) -> list[tuple[int, bool]]:
         """(relation id, swap) of the reference clause's phrase, in score order."""
