@@ -379,6 +379,20 @@ def country_sectors() -> dict[str, float]:
     return _flagged("@country")
 
 
+def country_forms() -> dict[str, list[tuple[str, float]]]:
+    """Sector key -> (form, weight) of entries "FORM @country:w" (refs28): a form of the sector
+    that means the place's own entity with its own weight, above the sector's ``@country``
+    weight ("the French authorities": ICEWS codes a country's authorities as the country; the
+    KG has Arrest_* facts of France 433 times, of Government_(France) once)."""
+    out: dict[str, list[tuple[str, float]]] = {}
+    for key, forms in _sector_rows().items():
+        for f, sc in forms:
+            words, at, flag = f.rpartition("@")
+            if at and flag == "country" and words.strip():
+                out.setdefault(key, []).append((words.strip(), sc))
+    return out
+
+
 # --------------------------------------------------------------------------- places
 
 
@@ -601,7 +615,37 @@ def _theme_after_verb(norms: list[str], j: int, k: int) -> bool:
     from .lexicon import stem
 
     v = j - 2 if j > 1 and norms[j - 1] in ("the", "a", "an") else j - 1
+    if v >= 1 and norms[v] in ("of", "in") and k < len(norms) and (stem(norms[v - 1]), stem(norms[k])) in _theme_of_pairs():
+        return True  # "called for a change of regime in X" (refs28): the change's theme
     return v >= 0 and k < len(norms) and (stem(norms[v]), stem(norms[k])) in _theme_pairs()
+
+
+@functools.lru_cache(maxsize=1)
+def _theme_of_pairs() -> frozenset[tuple[str, str]]:
+    """(noun stem, sector stem) of "NOUN of|in [the] SECTOR" in a KG relation name or the
+    relation lexicon's phrases, the sector a word of the relation's own name (refs28):
+    ``Appeal_for_change_in_institutions,_regime`` / "change of regime", ``Demand_change_in_
+    leadership``. After "a change of", the sector noun is the change's theme, no actor ("called
+    for a change of regime in Japan": Japan, not its government)."""
+    from .lexicon import load_data, stem
+
+    sectors = _sector_stems()
+    out = set()
+    for rel, entry in load_data()["relations"].items():
+        own = {stem(w) for w in re.findall(r"[a-z]+", rel.lower())} & sectors
+        if not own:
+            continue
+        pats = [rel.replace("_", " ")]
+        if isinstance(entry, dict):
+            pats += [str(p) for k in ("x", "also") for p in entry.get(k) or []]
+        elif isinstance(entry, list):
+            pats += [str(p) for p in entry]
+        for pat in pats:
+            ws = [w for w in re.findall(r"[a-z]+", pat.lower()) if w not in ("the", "a", "an")]
+            out.update((stem(a), stem(n)) for a, p, n in zip(ws, ws[1:], ws[2:])
+                       if p in ("of", "in") and stem(n) in own and a not in _FUNCTION_WORDS and n not in _FUNCTION_WORDS
+                       and n not in ("or", "and") and len(n) > 2)
+    return frozenset(out)
 
 
 _POSS_PRONOUNS = {"its", "their", "his", "her", "our", "my", "your"}
@@ -730,7 +774,12 @@ class ActorGrammar:
         peo = people_sectors()
         ctry = country_sectors()
         mods = people_modifiers()
+        cforms = country_forms()
         for sk, sid in sector_ids.items():
+            for form, w in cforms.get(sk, ()):
+                for f in {form, plural(form)}:
+                    if norm_tokens(f):
+                        _insert(g.sector_trie, norm_tokens(f), (_COUNTRY, w))
             if sk in peo:
                 g.people[sid] = peo[sk]
             for toks, sc in mods.get(sk, ()):

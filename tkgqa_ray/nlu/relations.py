@@ -79,6 +79,22 @@ _PHRASAL = {**dict.fromkeys(("give", "gives", "gave", "given", "giving"), {"in",
             **dict.fromkeys(("take", "takes", "took", "taken", "taking"), {"over", "up"})}
 
 
+_PHRASAL_TO = {"take", "takes", "took", "taken", "taking"}
+
+
+@lru_cache(maxsize=1)
+def _name_of_trigrams() -> frozenset[tuple[str, str]]:
+    """(word, next word) around "of" in the relation lexicon's KG relation names ("state",
+    "emergency" of ``Impose_state_of_emergency_or_martial_law``)."""
+    from .lexicon import load_data
+
+    out = set()
+    for rel in load_data().get("relations") or {}:
+        ws = re.findall(r"[a-z]+", str(rel).lower())
+        out.update((a, c) for a, b, c in zip(ws, ws[1:], ws[2:]) if b == "of")
+    return frozenset(out)
+
+
 def relation_phrase(text: str, keep_particle: bool = False) -> str:
     """Strip scaffolding from a clause (names and times must already be masked): the
     longest run between the first and last content word, keeping inner particles.
@@ -92,6 +108,20 @@ def relation_phrase(text: str, keep_particle: bool = False) -> str:
     # up", "take over"; not "give me" / "take place" (wrapper and event words)
     phrasal = {j for i, t in enumerate(toks[:-1]) if t.norm in _PHRASAL and toks[i + 1].norm in _PHRASAL[t.norm]
                for j in (i, i + 1)}
+    # "take X to court" (refs28): a take-form whose object (masked or a scaffold word) is
+    # followed by "to" + a content word is the verb of that phrase, no event word
+    for i, t in enumerate(toks):
+        if t.norm in _PHRASAL_TO:
+            k = i + 1
+            while k < len(toks) and toks[k].norm in _SCAFFOLD and toks[k].norm != "to" and toks[k].norm not in _PHRASAL_TO:
+                k += 1
+            if k + 1 < len(toks) and toks[k].norm == "to" and toks[k + 1].norm not in _SCAFFOLD and not toks[k + 1].norm.isdigit():
+                phrasal.add(i)
+    # "threatened a state of emergency" (refs28): a scaffold noun before "of" + a word that a KG
+    # relation name writes after it (Impose_state_of_emergency_or_martial_law) is content
+    trig = _name_of_trigrams()
+    phrasal |= {i for i, t in enumerate(toks[:-2]) if t.norm in _SCAFFOLD and toks[i + 1].norm == "of"
+                and (t.norm, toks[i + 2].norm) in trig}
     content = sorted(set(content) | phrasal)
     if not content:
         return ""
