@@ -20,6 +20,19 @@ from tkgqa_ray.nlu.relations import action_key
 
 REL_TIE = 0.1  # relation candidates this close in score are near-tied readings of one phrase
 COREADING_MIN = 0.5  # a reliable relation reading (SCoP's ALT_REL_MIN / the aligner's REL_OK)
+# A reference clause names one occasion (refs24): of two near-synonym readings of its phrase
+# with the same names, the one whose event happened on one day is the event meant when the
+# best one's happened on several. SCoP's aligner (``scop.symbolic._one_occasion``) and
+# TCC-RAG's boundaries (``tccrag.method._one_occasion``) read these two bounds.
+OCCASION_TIE = 0.05  # relation readings this close are one phrase's near-synonyms ("threatened") ...
+OCCASION_MIN = 0.9  # ... when both fit the phrase well; a loose phrase's close readings are guesses
+
+
+def occasion_floor(best: float) -> float:
+    """The score a reading needs to stand in for the best one (``best``) as its one occasion."""
+    return max(best - OCCASION_TIE, OCCASION_MIN)
+
+
 _NAME_FUNCTION = {"a", "an", "the", "or", "and", "such", "as", "to", "with", "for", "of", "on", "at", "from",
                   "about", "against", "by", "into", "upon", "over", "in"}
 

@@ -97,7 +97,7 @@ def group_union(store: Any, res: NameResolver, t: Triple, groups: dict[str, tupl
     if not alts or named == UNKNOWN:
         return None
     parts = [structural(store, res, Triple(t.s, t.r, a) if t.s == UNKNOWN else Triple(a, t.r, t.o), fetched) for a in alts]
-    return np.unique(np.concatenate(parts)) if parts else np.zeros(0, np.int64)
+    return np.unique(np.concatenate(parts))
 
 
 def relation_union(store: Any, res: NameResolver, t: Triple, rel_groups: dict[str, tuple[str, ...]] | None,

@@ -23,6 +23,7 @@ from tkgqa_ray.nlu.analysis import _PRO_VERB_RE, action_noun, leftover_names, le
 from tkgqa_ray.nlu.anaphora import (COUNTRY_ANAPHOR_RE, DESCRIPTION_RE, OBJECT_PRONOUN_RE, POSSESSIVE_PATIENT_RE, agreement, antecedent,
                                     features, opening_pronoun)
 from tkgqa_ray.nlu.cache import context_analysis
+from tkgqa_ray.nlu.coreadings import occasion_floor  # shared with TCC-RAG (refs24, tccrag19)
 from tkgqa_ray.time import coarsen, parse_time, format_day
 
 from .triple_index import TripleIndex
@@ -605,10 +606,6 @@ def _shared_relation(choices: list[list[dict]]) -> str | None:
     return max(sorted(common), key=lambda r: sum(d[r]["score"] for d in best))
 
 
-OCCASION_TIE = 0.05  # relation readings this close are one phrase's near-synonyms ("threatened") ...
-OCCASION_MIN = 0.9  # ... when both fit the phrase well; a loose phrase's close readings are guesses
-
-
 def _occasions(ctx: Any, f: dict) -> int:
     """Distinct start days of a candidate fact's triple in the KG (0 when it is unknown)."""
     t = ctx.table
@@ -636,7 +633,7 @@ def _one_occasion(ctx: Any, facts: list[dict]) -> dict | None:
     if _occasions(ctx, best) <= 1:
         return None
     for f in facts[1:]:
-        if (f["s"], f["o"]) == (best["s"], best["o"]) and f["sims"][1] >= max(best["sims"][1] - OCCASION_TIE, OCCASION_MIN) \
+        if (f["s"], f["o"]) == (best["s"], best["o"]) and f["sims"][1] >= occasion_floor(best["sims"][1]) \
                 and _occasions(ctx, f) == 1:
             return f
     return None

@@ -60,7 +60,7 @@ from tkgqa_ray.methods.tccrag.views import CausalCueGraph
 from tkgqa_ray.nlu.anaphora import (COUNTRY_ANAPHOR_RE, OBJECT_PRONOUN_RE, POSSESSIVE_PATIENT_RE, agreement, antecedent, features,
                                     opening_pronoun, organisation_words)
 from tkgqa_ray.nlu.relations import EMBED_K, ground_relation, ground_relations, relation_phrase
-from tkgqa_ray.nlu.coreadings import coreadings  # refs27's predicate, shared with SCoP (tccrag21)
+from tkgqa_ray.nlu.coreadings import coreadings, occasion_floor  # shared with SCoP (refs27 / tccrag21; refs24)
 from tkgqa_ray.methods.tccrag.cues import cue_signals
 from tkgqa_ray.retrieval.dense import dense_fact_ids
 from tkgqa_ray.retrieval.render import fact_keys
@@ -423,7 +423,7 @@ def _kg_first(table, own: list, other: int, rels: set[int]) -> list:
     tied = [c for c in own if float(c[1]) == top]
     if len(tied) <= ALT_PER_SLOT:
         return own
-    tr = np.asarray(table.triples)
+    tr = table.triples
     ids = np.array([int(c[0]) for c in tied])
     keep = np.isin(tr[:, 1], list(rels))
     hit = set(tr[keep & (tr[:, 0] == other) & np.isin(tr[:, 2], ids), 2].tolist())
@@ -970,7 +970,7 @@ class ChainRetrieve(Stage):
         evs: list[np.ndarray] = []
         if len(ref) == 2 and loose == "pair":
             # the closest relation the pair has among the phrase's further readings (tccrag20)
-            rd = _pair_reading(self._triples(), ref[0], ref[1], p.reference_pair_relations,
+            rd = _pair_reading(self.ctx.table.triples, ref[0], ref[1], p.reference_pair_relations,
                                lambda sw: _event(ref[0], 0, ref[1], sw), p.reference_relations)
             if rd is not None:
                 evs.append(self._teg(_event(ref[0], rd[0], ref[1], rd[1])))
@@ -1048,12 +1048,6 @@ class ChainRetrieve(Stage):
                 return (slot, alts) if alts else None
         return None
 
-    def _triples(self) -> np.ndarray:
-        """The KG's distinct (s, r, o) triples (cached on the stage)."""
-        if getattr(self, "_tr", None) is None:
-            self._tr = np.asarray(self.ctx.table.triples)
-        return self._tr
-
     def _teg(self, key: tuple) -> np.ndarray:
         """TEG lookup of one (subject, relation, object) key."""
         return self.graph.teg(key[0], key[2], key[1])
@@ -1086,7 +1080,7 @@ class ChainRetrieve(Stage):
             # a chain: the closest relation of its phrase the pair has in the KG (tccrag20)
             if pe.subject is None or pe.object is None or not pe.pair_relations:
                 continue
-            rd = _pair_reading(self._triples(), pe.subject, pe.object, pe.pair_relations,
+            rd = _pair_reading(self.ctx.table.triples, pe.subject, pe.object, pe.pair_relations,
                                lambda sw, pe=pe: (pe.oriented(sw).subject, 0, pe.oriented(sw).object), pe.relations)
             if rd is None:
                 continue
@@ -1238,18 +1232,10 @@ class ChainRetrieve(Stage):
         return None
 
 
-# a reference clause names one occasion ("after Nigerians threatened the party"): of two
-# readings of its phrase that both fit it well and nearly tie, the one whose event happened on
-# one day is the event meant when the best one's happened on several (refs24's rule, SCoP's
-# alignment reads it the same; the KG decides between readings the lexicon cannot tell apart)
-OCCASION_TIE = 0.05  # readings this close are one phrase's near-synonyms ("threatened") ...
-OCCASION_MIN = 0.9  # ... when both fit the phrase well; a loose phrase's close readings are guesses
-
-
 def _one_occasion(table, evs: list[np.ndarray], readings: list[tuple[int, bool]], scores: tuple[float, ...]) -> list[np.ndarray]:
     """``evs`` (the full reference event's facts per phrase reading, score order) with the
     first near-tie reading of one occasion moved first when the best reading's event has facts
-    on several days (:data:`OCCASION_TIE`, :data:`OCCASION_MIN`; same direction, so the same
+    on several days (:func:`tkgqa_ray.nlu.coreadings.occasion_floor`; same direction, so the same
     names in the same slots). Before, "after Nigerians threatened the Democratic Party" was
     bounded by the first of three Threaten days, not by the one Threaten_non-force day (d16-0085)."""
     if len(evs) < 2 or len(scores) != len(evs) or len(readings) != len(evs) or not len(evs[0]):
@@ -1257,7 +1243,7 @@ def _one_occasion(table, evs: list[np.ndarray], readings: list[tuple[int, bool]]
     days = lambda ev: len(np.unique(np.asarray(table.start)[ev]))  # noqa: E731
     if days(evs[0]) <= 1:
         return evs
-    floor = max(scores[0] - OCCASION_TIE, OCCASION_MIN)
+    floor = occasion_floor(scores[0])
     for j in range(1, len(evs)):
         if readings[j][1] == readings[0][1] and scores[j] >= floor and len(evs[j]) and days(evs[j]) == 1:
             return [evs[j]] + evs[:j] + evs[j + 1:]
