@@ -105,6 +105,11 @@ def decompose(name: str) -> ActorName | None:
     return None
 
 
+# a group's own "<Sector>_(Group)" actor as a reading of the group's name: a little less sure
+# than the name itself, at or above both methods' alternative-entity floor (0.6)
+GROUP_MEMBER_WEIGHT = 0.9
+
+
 @functools.lru_cache(maxsize=4)
 def group_members(table) -> dict[int, tuple[int, ...]]:
     """Entity id of a plain KG name X that is no place -> the ids of the KG's ``<Sector>_(X)``

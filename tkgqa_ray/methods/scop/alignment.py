@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from tkgqa_ray.nlu import EntityMatcher
-from tkgqa_ray.nlu.actors import group_members as _group_members  # shared with TCC-RAG (tccrag19)
+from tkgqa_ray.nlu.actors import GROUP_MEMBER_WEIGHT, group_members as _group_members  # shared with TCC-RAG (tccrag19)
 from tkgqa_ray.nlu.coreadings import REL_TIE, coreadings as _coreadings  # shared with TCC-RAG (tccrag21)
 from tkgqa_ray.nlu.relations import combine_arrays, embedding_text, same_action
 
@@ -257,7 +257,7 @@ def slot_candidates(
     return ents, dict(zip(rs, retriever.relations(rs)))
 
 
-MEMBER_WEIGHT = 0.9  # a group's own "<Sector>_(Group)" actor: a little less sure than the name itself
+MEMBER_WEIGHT = GROUP_MEMBER_WEIGHT  # a group's own "<Sector>_(Group)" actor (nlu.actors, shared with TCC-RAG)
 
 
 def mention_candidates(mentions: list, table: Any = None) -> dict[str, SlotCands]:

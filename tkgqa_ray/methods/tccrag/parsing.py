@@ -21,7 +21,7 @@ from rapidfuzz import fuzz, process
 from tkgqa_ray.kg.table import table_cache_key
 from tkgqa_ray.methods.roles import register_symbolic
 from tkgqa_ray.nlu.analysis import SAME_ACTION_RE
-from tkgqa_ray.nlu.actors import group_members, place_lexicon
+from tkgqa_ray.nlu.actors import GROUP_MEMBER_WEIGHT, group_members, place_lexicon
 from tkgqa_ray.nlu.anaphora import OBJECT_PRONOUN_RE, PLACE_ADVERB_RE, agreement, antecedent, features, organisation_words
 from tkgqa_ray.nlu.cache import context_analysis
 from tkgqa_ray.nlu.entities import NAME_JOINERS, NAME_PARTICLES, EntityMatcher
@@ -450,7 +450,7 @@ def _group_names(bare: str, table) -> Candidates:
 # it ("Hellenic_Armed_Forces" and "Armed_Force_(Hellenic_Armed_Forces)"): the name written
 # alone may mean either, so its own entity stays the best candidate and the sector actors
 # follow as further readings (SCoP's refs24 rule; nlu.actors.group_members, shared)
-MEMBER_SCORE = 0.9  # as SCoP's MEMBER_WEIGHT: a little less sure than the name itself, >= ALT_ENT_MIN
+MEMBER_SCORE = GROUP_MEMBER_WEIGHT  # nlu.actors' one weight for a group's sector actors (SCoP's MEMBER_WEIGHT too)
 
 
 def with_group_members(cands: Candidates, table) -> Candidates:
