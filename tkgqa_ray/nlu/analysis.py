@@ -978,8 +978,12 @@ def _gerund_refs(question: str, masked: str, mentions: list[Mention], blanks: li
 
 # the asked phrase of an embedded time question in the plural, "(Tell me) the months / all the
 # days / which years", "List the days", opening the (unwrapped) question
+# the opening of an asked time noun phrase: an imperative and a determiner ("List all (of) the",
+# "which", "every"), shared by the three patterns below
+_TIME_HEAD_LEAD = (r"^\s*(?:(?:list|name|give|show|state|find)\s+(?:me\s+)?)?"
+                   r"(?:(?:the|which|what|all(?:\s+(?:of\s+)?the)?|every|each)\s+)?")
 _PLURAL_TIME_HEAD_RE = re.compile(
-    r"^\s*(?:(?:list|name|give|show|state|find)\s+(?:me\s+)?)?(?:(?:the|which|what|all(?:\s+(?:of\s+)?the)?|every|each)\s+)?(?:(?:exact|specific|precise|particular|calendar)\s+)?"
+    _TIME_HEAD_LEAD + r"(?:(?:exact|specific|precise|particular|calendar)\s+)?"
     r"(?:years|months|days|dates|times)\s*$", re.I)
 
 
@@ -988,12 +992,12 @@ _PLURAL_TIME_HEAD_RE = re.compile(
 # part of the action (before, "all the" of "List all the days when ..." entered the relation
 # phrase, refs26)
 _OPEN_TIME_HEAD_RE = re.compile(
-    r"^\s*(?:(?:list|name|give|show|state|find)\s+(?:me\s+)?)?(?:(?:the|which|what|all(?:\s+(?:of\s+)?the)?|every|each)\s+)?"
+    _TIME_HEAD_LEAD +
     r"(?:(?:exact|specific|precise|particular|calendar)\s+)*(?:years?|months?|days?|dates?)\b", re.I)
 # ... or a singular or plural time noun with a same-unit reference between commas before the
 # "when" ("(Could you give me) the exact day, in the year X commented on Y, when Z ...", refs26)
 _INTERPOSED_HEAD_RE = re.compile(
-    r"^\s*(?:(?:list|name|give|show|state|find)\s+(?:me\s+)?)?(?:(?:the|which|what|all(?:\s+(?:of\s+)?the)?|every|each)\s+)?"
+    _TIME_HEAD_LEAD +
     r"(?:(?:exact|specific|precise|particular|calendar|first|last|earliest|latest)\s+)*(?:years?|months?|days?|dates?)"
     rf"{INTERPOSED_REF}\s*$", re.I)
 
