@@ -99,6 +99,7 @@ _NOUN_VERBS = set(_NOMINALS.values())
 _NOUN_VERB = {**_NOMINALS, **{n + "s": v for n, v in _NOMINALS.items()}}
 
 
+@lru_cache(maxsize=1 << 16)  # pure, and called ~440k times to build the real KG's lexicon (profiled)
 def stem(word: str) -> str:
     """A self-consistent stem: visited/visits/visiting/visit -> "visit"; criticised ->
     criticiz; planned -> plan; tries/tried/try -> tri; made -> mak (via "make")."""
@@ -239,6 +240,9 @@ class RelationLexicon:
         families: dict[str, Any] = data.get("families") or {}
         self._listed = {r: _listed_phrases(e) for r, e in entries.items()}
         self._siblings = _family_actions(self.relations, entries, families)
+        # each relation's name-derived action keys, once: _base_phrases asks them of every
+        # relation for every family member (140 x 251 on the real KG; 35k recomputations before)
+        self._name_keys = {r: {_action_key(a) for a in name_actions(r)} for r in self.relations}
         self.patterns: list[Pattern] = []
         for rel in self.relations:
             self._add_relation(rel, entries.get(rel), families)
@@ -317,7 +321,7 @@ class RelationLexicon:
         keys = {_action_key(a) for a in acts}
         out: list[str] = []
         for base in self.relations:
-            if base == rel or not keys & {_action_key(a) for a in name_actions(base)}:
+            if base == rel or not keys & self._name_keys[base]:
                 continue
             out += [p for p in self._listed.get(base, ()) if not str(p).lstrip().startswith("<>")]
         return [f"{p} @{BASE_WEIGHT}" if "@" not in str(p) else str(p) for p in dict.fromkeys(out)]
@@ -413,6 +417,7 @@ _PREP_STEMS = {stem(p) for p in _PREPS}
 BASE_WEIGHT = 0.95  # a family action taken from the base relation's listed phrases
 
 
+@lru_cache(maxsize=1 << 14)  # pure: the same actions are keyed for every family member
 def _action_key(action: str) -> tuple[str, ...]:
     """An action up to support verb, prepositions, inflection and word order: "de-escalation of
     military engagement" / "de-escalate military engagement", "engage in material cooperation" /
