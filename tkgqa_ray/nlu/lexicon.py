@@ -30,7 +30,7 @@ from typing import Any, Sequence
 
 import yaml
 
-from .text import tokenize
+from .text import norms
 
 _PREPS = {
     "to", "with", "for", "of", "on", "in", "at", "from", "about", "against", "by", "into", "upon",
@@ -147,7 +147,7 @@ def _synonyms() -> dict[str, str]:
 
 
 def _words(text: str) -> list[str]:
-    return [t.norm for t in tokenize(text) if t.norm not in _DROP]
+    return [w for w in norms(text) if w not in _DROP]
 
 
 @dataclass(frozen=True, slots=True)

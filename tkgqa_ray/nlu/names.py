@@ -124,7 +124,10 @@ def person_words(name: str) -> list[str] | None:
     # a one-word country name between a person's first and last words is a middle name
     # (names26: Rahm_Israel_Emanuel); at either end, or as an adjective, it makes a place's name
     # (not after an organisation's last word made of a place word: Radio_France_Internationale)
-    inner_ok = _one_word_place_names() if len(folded) >= 3 and not any(folded[-1].startswith(w) for w in places if len(w) > 3) else frozenset()
+    # "starts with a place word of 4+ letters", asked as "is a 4+ letter prefix a place word"
+    # (a set lookup per prefix, not a scan of every place word per name: profiled at start-up)
+    last = folded[-1]
+    inner_ok = _one_word_place_names() if len(folded) >= 3 and not any(last[:k] in places for k in range(4, len(last) + 1)) else frozenset()
     if any(w in places and not (0 < k < len(folded) - 1 and w in inner_ok) for k, w in enumerate(folded)):
         return None
     return folded

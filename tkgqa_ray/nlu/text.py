@@ -39,9 +39,16 @@ def tokenize(text: str) -> list[Token]:
     return [Token(m.group(0), fold(m.group(0)), m.start(), m.end()) for m in _TOKEN_RE.finditer(text)]
 
 
+def norms(text: str) -> list[str]:
+    """The folded tokens of ``text`` without their offsets: ``[t.norm for t in tokenize(text)]``,
+    ~3x faster (no Token objects; the relation lexicon and the name indices fold ~190k
+    strings at start-up on the real KG, where tokenize dominated the profile)."""
+    return [fold(w) for w in _TOKEN_RE.findall(text)]  # the pattern has no groups: whole matches
+
+
 def norm_tokens(text: str) -> tuple[str, ...]:
     """Folded token tuple of a name (``_`` counts as a space, KG form == display form)."""
-    return tuple(t.norm for t in tokenize(text.replace("_", " ")))
+    return tuple(norms(text.replace("_", " ")))
 
 
 def drop_article(mention: str) -> str:
