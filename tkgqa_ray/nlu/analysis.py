@@ -1394,9 +1394,15 @@ def _open_slot(masked: str, wh: tuple[int, int] | None, x: Mention) -> str:
         # ("the target / recipient of"); "from" names the source, the doer, like "by". (The
         # lexicon swaps a role noun only when "from" ends the phrase; here it is not in it.)
         return "subject"
-    if _ROLE_OF_RE.search(between) and re.match(r"\s*['’]s?\b", masked[x.end :]):
+    if _ROLE_OF_RE.search(between) and (re.match(r"\s*['’]s?\b", masked[x.end :]) or _adjunct_action(masked, x.end)):
         # "which country was the target of X's criticism": the possessor is the doer, the
-        # wh-phrase the role noun's patient (the object)
+        # wh-phrase the role noun's patient (the object); the same with the doer as a noun
+        # adjunct of the action noun ("who were the subjects of Kenyan police investigations", refs29)
+        return "object"
+    if _whose_relative(between):
+        # "what was the last party whose norms Iran defied": the head noun of the wh-phrase owns
+        # the relative clause's object ("whose norms"), the name after it that clause's subject;
+        # the head is asked as the object's possessor, the object of the action (refs29)
         return "object"
     if (_PASSIVE_END_RE.search(between) and not _ACTIVE_INFINITIVE_RE.search(between)) or _REDUCED_PASSIVE_RE.fullmatch(between):
         return "object"  # "who was visited by X", "which was the last country visited by X"
@@ -1447,6 +1453,36 @@ def _open_slot(masked: str, wh: tuple[int, int] | None, x: Mention) -> str:
         # name ("whose remarks about X came last": the possessor is the remarks' doer)
         return "object"
     return "subject"
+
+
+# an action noun right after a name that ends the clause: "(the subjects of) Kenyan police
+# **investigations**", the name a noun adjunct naming the doer (refs29)
+_ADJUNCT_ACTION_RE = re.compile(
+    r"\s+(?P<w>[a-z]{4,})\s*(?:[?.!,;]|$|\b(?:before|after|in|on|during|prior|since|until|between|from|that|when)\b)")
+
+
+def _adjunct_action(masked: str, end: int) -> bool:
+    """True when the word right after a name ending at ``end`` is an action noun of the relation
+    lexicon ("investigations", "criticism") that closes the noun phrase."""
+    m = _ADJUNCT_ACTION_RE.match(masked, end)
+    if not m:
+        return False
+    w = m.group("w")
+    words = _action_words()
+    return w not in _NOUN_PREPOSITIONS and (w in words or (w.endswith("s") and w[:-1] in words))
+
+
+# a relative clause of a wh-phrase's head opened by "whose" and its noun, before the name (the
+# clause's subject): " whose norms ", " whose proposals did " (refs29)
+_WHOSE_RELATIVE_RE = re.compile(r"\s*whose\s+(?P<np>(?:[a-z'-]+\s+){1,4}?)(?:(?:did|does|do|had|has|have)\s+)?(?:the\s+)?$", re.I)
+
+
+def _whose_relative(between: str) -> bool:
+    m = _WHOSE_RELATIVE_RE.match(between)
+    if not m:
+        return False
+    words = m.group("np").lower().split()
+    return not any(w in _FINITE_AUX or w in _PAST_FORMS or w.endswith("ed") or w in _NOUN_PREPOSITIONS for w in words)
 
 
 _NOUN_PREPOSITIONS = {"of", "about", "to", "with", "against", "for", "on", "upon", "from", "by", "toward", "towards", "at",

@@ -284,6 +284,25 @@ def find_dates(text: str) -> list[tuple[int, int, str, str]]:
     return found
 
 
+# the end of a named period as a clause of its own: "Once April 2014 was over", "after 2010 had
+# ended", "when March 2009 had passed": the asked event comes after the whole period (the
+# operator "after" on its date); the clause's verb names no action of the question (refs29)
+_PERIOD_OVER_LEAD_RE = re.compile(r"\b(?:once|after|when|as\s+soon\s+as)\s+(?:the\s+(?:month|year)\s+(?:of\s+)?)?$", re.I)
+_PERIOD_OVER_RE = re.compile(
+    r"\s+(?:(?:was|were|is|had\s+been|has\s+been)\s+(?:over|past|done|finished|complete|out)"
+    r"|(?:had\s+|has\s+)?(?:ended|passed|finished|elapsed|concluded|closed|run\s+out|come\s+to\s+an\s+end|drawn\s+to\s+a\s+close)"
+    r"|came\s+to\s+an\s+end|drew\s+to\s+a\s+close|ran\s+out)\b",
+    re.I,
+)
+
+
+def _period_over(q: str, a: int, b: int) -> tuple[int, int] | None:
+    """The span "once <date> was over" around the date at ``a:b``, or None."""
+    lead = _PERIOD_OVER_LEAD_RE.search(q, max(0, a - 30), a)
+    end = _PERIOD_OVER_RE.match(q, b)
+    return (lead.start(), end.end()) if lead and end else None
+
+
 def parse_temporal_cues(question: str) -> list[Cue]:
     """All temporal cues of ``question`` in order of appearance (see module docstring).
 
@@ -318,6 +337,11 @@ def parse_temporal_cues(question: str) -> list[Cue]:
             consumed.update((i, i + 1))
     for i, (a, b, iso, g) in enumerate(dates):
         if i in consumed:
+            continue
+        ov = _period_over(q, a, b)
+        if ov:
+            cues.append(Cue("time", ov[0], ov[1], q[ov[0] : ov[1]], op="after", time=iso, granularity=g))
+            used.append(ov)
             continue
         pre = q[max(0, a - 60):a]
         m = _PREP_BEFORE_DATE.search(pre)
@@ -619,6 +643,11 @@ _NOUN_TIME_ADJUNCT = (
 )
 # ... so a "when" right after such an adjunct is that noun's relative, no event cue of its own
 _NOUN_ADJUNCT_END_RE = re.compile(rf"\b(?:years?|months?|days?|dates?){_NOUN_TIME_ADJUNCT}\s*$", re.I)
+# an event clause between commas after an asked time noun, before its relative (refs29; below)
+_INTERPOSED_EVENT = (
+    r"\s*,\s*(?:before|after|prior\s+to|following|since|until|ahead\s+of|subsequent\s+to)\s[^,?;]*,"
+    r"(?=\s*(?:(?:on|in|during|at)\s+which\b|when\b|$))"
+)
 # refs26: a same-unit reference clause may stand between the noun and its relative ("the exact
 # day, in the year X commented on Y, when Z ...", "the dates in the year X sought talks with Y on
 # which Z ..."): the noun still heads the asked clause, which the relative opens; the clause
@@ -626,7 +655,11 @@ _NOUN_ADJUNCT_END_RE = re.compile(rf"\b(?:years?|months?|days?|dates?){_NOUN_TIM
 # commas only "on / in / during which" (a "when" there may be the reference's own).
 INTERPOSED_REF = (
     r"(?:\s*,\s*(?:in|on|during|at)\s+the\s+(?:same\s+)?(?:year|month|day|week|date)\b[^,?;]*,"
-    r"|\s+(?:in|on|during)\s+the\s+(?:same\s+)?(?:year|month|day|week)\b[^,?;]*?(?=\s+(?:on|in|during|at)\s+which\b))"
+    r"|\s+(?:in|on|during)\s+the\s+(?:same\s+)?(?:year|month|day|week)\b[^,?;]*?(?=\s+(?:on|in|during|at)\s+which\b)"
+    # ... or an event clause of its own between commas, opened by an operator of order ("the last
+    # month, before X signed an agreement with Y, in which Z ..."): the relative after the second
+    # comma is still the time noun's (refs29)
+    rf"|{_INTERPOSED_EVENT})"
 )
 _DEF_TIME_RE = re.compile(
     rf"^\s*(?:(?:the|which|what|every|each|all(?:\s+(?:of\s+)?the)?)\s+)?"

@@ -45,6 +45,8 @@ _FRAME = (
     rf"|would\s+you\s+mind\s+(?:telling|showing|letting)\s+(?:me|us)(?:\s+know)?"
     # do you (happen to) know / does anyone remember / have you any idea
     rf"|(?:do|does|did)\s+{_YOU}\s+(?:happen\s+to\s+|possibly\s+|by\s+any\s+chance\s+)?(?:know|remember|recall|have\s+any\s+idea)"
+    # ... and its modal form: "would you (happen to) know", "might anyone remember" (refs29)
+    rf"|(?:would|could|might|will)\s+{_YOU}\s+(?:happen\s+to\s+|possibly\s+|by\s+any\s+chance\s+)?(?:know|remember|recall|have\s+any\s+idea)"
     rf"|(?:have\s+you\s+(?:got\s+)?|do\s+you\s+have\s+)?any\s+idea"
     # I'd like to know / I want to find out / we need to know / I'm trying to figure out
     rf"|(?:i|we)(?:'d|\s+would|\s+should)\s+(?:like|love|want)\s+to\s+{_KNOW}"
@@ -58,7 +60,10 @@ _FRAME = (
     rf"|(?:(?:i|we)(?:\s+(?:really|just|only))?(?:\s+need|\s+want|'d\s+like|\s+would\s+like|(?:'m|'re|\s+am|\s+are)\s+(?:looking\s+for|after|searching\s+for))"
     rf"|(?:do|does|did)\s+{_YOU}\s+(?:happen\s+to\s+)?have|(?:could|can|may)\s+(?:i|we)\s+(?:please\s+)?(?:have|get))"
     rf"(?=\s+the\s+{_TIME_NP})"
-    rf"|(?:i|we)(?:'m|'re|\s+am|\s+are)\s+(?:trying|hoping|looking|keen|eager|interested|curious)(?:\s+(?:to|in))?(?:\s+{_KNOW}|\s+knowing|\s+finding\s+out)?"
+    # (a finding verb after "trying to" asks for the time noun it names: "I'm trying to find the
+    # last year in which ..."; the noun phrase stays, as for a bare "find the year", refs29)
+    rf"|(?:i|we)(?:'m|'re|\s+am|\s+are)\s+(?:trying|hoping|looking|keen|eager|interested|curious)(?:\s+(?:to|in))?"
+    rf"(?:\s+{_KNOW}|\s+knowing|\s+finding\s+out|\s+(?:find|look\s+up|determine|identify|pin\s+down)(?=\s+the\s+{_TIME_NP}))?"
     # I wonder / I was wondering / I'm curious about
     rf"|(?:i|we)(?:'m|'re|\s+am|\s+are|\s+was|\s+were)?\s+(?:wondering|wonder|curious)\b(?:\s+(?:about|to\s+know))?"
     # help me find out; tell me; let me know; please tell me
