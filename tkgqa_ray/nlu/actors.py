@@ -614,6 +614,24 @@ def _verb_at(norms: list[str], k: int) -> bool:
     return 0 < k < len(norms) and (stem(norms[k - 1]), stem(norms[k])) in _verb_pairs()
 
 
+# names31: nouns of an act that a sector word may qualify as an adjective ("military action",
+# "military operation"); read as such only where the relation lexicon has the two words as the
+# start of a phrase (:func:`_verb_pairs`: "military action against" of Use_conventional_military_force)
+# (nouns only: "attack" / "assault" are verbs too, "Nigeria's military attacked X")
+_ACT_NOUNS = frozenset({"action", "actions", "operation", "operations", "offensive", "offensives",
+                        "intervention", "campaign"})
+_ACT_NOUN_SECTOR = 0.9  # the sector's own actor, a lower reading of "X's military action"
+
+
+def _act_noun_at(norms: list[str], k: int) -> bool:
+    """True when token k is an act noun (_ACT_NOUNS) that the sector word before it opens a
+    relation-lexicon phrase with, and "against" its target follows: the sector word is the
+    act's adjective, no actor ("Niger's military action against X"; not "criticized the Iranian
+    military action in Iraq", where the noun is another verb's object)."""
+    return (0 < k < len(norms) - 1 and norms[k] in _ACT_NOUNS and norms[k + 1] == "against"
+            and _verb_at(norms, k))
+
+
 def _theme_after_verb(norms: list[str], j: int, k: int) -> bool:
     """True when the sector noun at token k is the theme of the verb before token j (an
     optional article between): :func:`_theme_pairs`."""
@@ -984,6 +1002,16 @@ class ActorGrammar:
             for v in [[x for x in vals if x[1] in kinds and (not x[2] or cap_ok(i, e))]] if v
         ]
 
+    def _place_of_act(self, pend: int, svals, pvals):
+        """names31: "Niger's military action against X": the place alone is the mention, its
+        own entity first and the sector's actor a step lower (_ACT_NOUN_SECTOR; a plain name's
+        exact match of the same length wins over it in ``EntityMatcher.match``); the sector
+        word stays in the relation phrase as the act's adjective (:func:`_act_noun_at`)."""
+        own = self._combine([(_COUNTRY, 1.0)], pvals)
+        if own:
+            lower = self._combine(svals, pvals, _ACT_NOUN_SECTOR)
+            yield pend, {**{e: sc for e, sc in lower.items() if e not in own}, **own}
+
     def _combine(self, sectors: list[tuple[int, float]], places: list[tuple[int, str, bool]], weight: float = 1.0):
         out: dict[int, float] = {}
         for sid, ssc in sectors:
@@ -1080,6 +1108,9 @@ class ActorGrammar:
                 names = [v for v in pvals if v[1] == "name"]
                 if names:
                     for send, svals in self._sectors(norms, k + 1):
+                        if _act_noun_at(norms, send):
+                            yield from self._place_of_act(pend, svals, pvals)
+                            continue
                         yield send, self._combine(svals, names)
             # "the Taliban leader": an organisation's head actors (names30; a country's leader
             # is its Head_of_Government, below)
@@ -1099,6 +1130,9 @@ class ActorGrammar:
                 # next word is that phrase's subject ("Iran press charges against"; the
                 # adjective form keeps its noun: "the Turkish military attacked")
                 vals = [v for v in pvals if v[1] != "name"] if _verb_at(norms, send) else pvals
+                if _act_noun_at(norms, send):
+                    yield from self._place_of_act(pend, svals, pvals)
+                    continue
                 yield send, self._combine(svals, vals)
         # B: SECTOR of|from|in|for [the] NAME
         for send, svals in self._sectors(norms, j):

@@ -210,7 +210,12 @@ class PersonNames:
         if not (word_re.fullmatch(last.split("-")[-1]) or regnal) or any(w in _place_words() for w in folded):
             return []  # a place word is no name's and no title ("US Senate", "Iraqi Parliament")
         anchors = [(last, False)]
-        if last not in self.index:
+        if last not in self.index and (tail := _family_tail(last)) in self.index and len(folded) > 1:
+            # names31: "Saud al-Faisal" is Saud_bin_Faisal_bin_Abdul-Aziz: Arabic news write the
+            # father's name with the article ("al-Faisal") where the KG name writes "bin Faisal";
+            # the given name written before it is the other evidence
+            anchors = [(tail, False)]
+        elif last not in self.index:
             # with a given name written too, the surname may be spelt further off (names16:
             # "Klaus Iohannis" for Klaus_Johannis): the given name is the other evidence, so such
             # a reading needs it to match a name word (no title allowance, below)
@@ -325,6 +330,12 @@ def nicknames() -> dict[str, frozenset[str]]:
             out.setdefault(fold(short), set()).add(fold(full))
             out.setdefault(fold(full), set()).add(fold(short))
     return {k: frozenset(v) for k, v in out.items()}
+
+
+def _family_tail(word: str) -> str:
+    """The name after an Arabic article prefix ("al-faisal" -> "faisal", "el-" too), or ""."""
+    m = re.fullmatch(r"(?:al|el)-([^\W\d_]{3,})", word)
+    return m.group(1) if m else ""
 
 
 def _iy_key(word: str) -> str:

@@ -82,6 +82,21 @@ _PHRASAL = {**dict.fromkeys(("give", "gives", "gave", "given", "giving"), {"in",
 _PHRASAL_TO = {"take", "takes", "took", "taken", "taking"}
 
 
+def _take_in(toks: list) -> set[int]:
+    """names31: "take in" before a content word is a receiving verb ("took in French
+    peacekeepers", "took in refugees"), the phrasal verb of CAMEO 0874 rows; "take"
+    is otherwise an event word ("take place in") and "in" a time preposition ("took in 2010")."""
+    out: set[int] = set()
+    for i, t in enumerate(toks[:-2]):
+        nxt = toks[i + 2].norm
+        if t.norm in _TAKE_IN and toks[i + 1].norm == "in" and nxt not in _SCAFFOLD and not nxt.isdigit():
+            out.update((i, i + 1))
+    return out
+
+
+_TAKE_IN = {"take", "takes", "took", "taken", "taking"}
+
+
 @lru_cache(maxsize=1)
 def _name_of_trigrams() -> frozenset[tuple[str, str]]:
     """(word, next word) around "of" in the relation lexicon's KG relation names ("state",
@@ -117,6 +132,7 @@ def relation_phrase(text: str, keep_particle: bool = False) -> str:
                 k += 1
             if k + 1 < len(toks) and toks[k].norm == "to" and toks[k + 1].norm not in _SCAFFOLD and not toks[k + 1].norm.isdigit():
                 phrasal.add(i)
+    phrasal |= _take_in(toks)
     # "threatened a state of emergency" (refs28): a scaffold noun before "of" + a word that a KG
     # relation name writes after it (Impose_state_of_emergency_or_martial_law) is content
     trig = _name_of_trigrams()
