@@ -127,3 +127,17 @@ def test_arabic_al_father_is_the_kg_bin_father():
 def test_unp_is_the_sri_lankan_party():
     got = found("When did the UNP rally support for Sarath Fonseka?")
     assert got["UNP"] == ("Sri_Lanka_United_National_Party",)
+
+
+# ------------------------------------------------------------------ over the phone (dev20-0026, after refs29's wrapper rule)
+
+
+@pytest.mark.parametrize("phrase", ["talked to over the phone", "spoke over the phone with", "talked over the telephone with"])
+def test_over_the_phone_is_the_telephone_call(phrase):
+    lex = RelationLexicon(["Discuss_by_telephone", "Consult", "Make_statement"])
+    assert ranked(lex, phrase)[0] == "Discuss_by_telephone"
+
+
+def test_over_alone_is_no_telephone_call():
+    lex = RelationLexicon(["Discuss_by_telephone", "Consult", "Make_statement"])
+    assert "Discuss_by_telephone" not in ranked(lex, "talked over")
