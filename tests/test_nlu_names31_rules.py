@@ -141,3 +141,11 @@ def test_over_the_phone_is_the_telephone_call(phrase):
 def test_over_alone_is_no_telephone_call():
     lex = RelationLexicon(["Discuss_by_telephone", "Consult", "Make_statement"])
     assert "Discuss_by_telephone" not in ranked(lex, "talked over")
+
+
+def test_english_names_of_the_french_named_ngos():
+    m = EntityMatcher(["Reporters_Sans_Frontieres", "Medecins_Du_Monde", "France"])
+    got = {x.text: x.names for x in m.match("What year did Reporters Without Borders first make demands of France?")}
+    assert got["Reporters Without Borders"] == ("Reporters_Sans_Frontieres",)
+    got = {x.text: x.names for x in m.match("Whom did Doctors of the World accuse?")}
+    assert got["Doctors of the World"] == ("Medecins_Du_Monde",)
