@@ -1276,7 +1276,7 @@ def _action_noun_pronoun(question: str, pro: tuple[int, int], ref: Clause) -> bo
 # it: "... had X last pledged **it**?", "... the next person he said **that** about?" (next29)
 _PRO_OBJECT_END_RE = re.compile(r"\b(?P<v>[a-z]+)\s+(?P<p>it|that|this)(?:\s+(?:to|with|for|from|about|on|against|of|at))?\s*[?.!]?\s*$", re.I)
 _NO_PRO_OBJECT_VERB = frozenset({"was", "were", "is", "are", "be", "been", "did", "do", "does", "has", "have", "had",
-                                 "after", "before", "following", "like", "than", "was", "about", "of", "to", "with", "in", "on"})
+                                 "after", "before", "following", "like", "than", "about", "of", "to", "with", "in", "on"})
 # a reporting verb whose demonstrative object is the reference's statement ("said that about")
 _REPORT_VERBS = frozenset({"say", "said", "says", "state", "stated", "express", "expressed", "voice", "voiced",
                            "announce", "announced", "declare", "declared"})
