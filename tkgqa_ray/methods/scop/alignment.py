@@ -14,6 +14,7 @@ reliable grounding keeps its surface form. A violating triple falls back to its 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -409,6 +410,10 @@ def relation_coreadings(phrase: str, cands: SlotCands | None, rel_names: Any) ->
     return _coreadings(phrase, zip(cands.ids, cands.scores, sw), rel_names, ALT_REL_MIN)
 
 
+# the ordinal of a series: "next" / "previous" rank the asked event within the reference's own
+# series of events ("whom did X negotiate with next, following his talks with Y"); "first after"
+# orders any action after it (next29)
+_SERIES_RE = re.compile(r"\b(?:next|previous)\b", re.I)
 SHARE_REL_MIN = 0.5  # a paraphrase is told by both phrases' best relation at or above this (REL_OK)
 
 
@@ -440,8 +445,8 @@ def shared_actions(anchors: list[Triple], search: Triple | None, rc: dict, ranke
     Such triples are aligned to one relation (the aligner prefers a relation with KG support
     for every one of them, and :func:`alternative_readings` varies them together).
 
-    ``ranked`` (the question ranks the asked events against the reference: "whom did X
-    negotiate with **next**, following his talks with Y?") also counts a reference whose
+    ``ranked`` (an entity question ranks the asked events with "next" / "previous" against the
+    reference: "whom did X negotiate with **next**, following his talks with Y?") also counts a reference whose
     phrase has the asked phrase's best relation among its near readings (within
     :data:`SHARE_MARGIN` of its own best): the rank runs over one series of events, so "talks"
     after "negotiated" are the negotiation, and the aligner takes the reading both clauses
@@ -604,15 +609,19 @@ class AlignmentStage(ScopStage):
             return []
 
     def _ranked(self, question: str) -> bool:
-        """True when the question ranks the asked events after / before a reference event (an
-        ordinal and an event cue: after_first / before_last), see :func:`shared_actions`."""
+        """True when an entity question ranks the asked events with "next" / "previous" after /
+        before a reference event (a series: after_first / before_last), see
+        :func:`shared_actions`. "First after" orders any action after the reference, so it
+        keeps the reference's own reading (d13-0002, d17-0070 on dev13/dev17)."""
         from .symbolic import analysis
 
         try:
             a = analysis(question, self.ctx)
         except Exception:  # noqa: BLE001 - as _mentions
             return False
-        return a.ordinal is not None and any(c.kind == "event" for c in a.cues) and bool(a.refs)
+        o = a.ordinal
+        return (o is not None and bool(_SERIES_RE.search(o.text)) and a.answer_type == "entity"
+                and any(c.kind == "event" for c in a.cues) and bool(a.refs))
 
     def __call__(self, states: list[dict]) -> list[dict]:
         live, inputs, parsed = [], [], []
