@@ -929,6 +929,8 @@ def _analyze(question: str, matcher: EntityMatcher, embeddings: Any = None, extr
         descs = [p for p in main.pronouns if _MAIN_DESC_ANY_RE.fullmatch(question[p[0] : p[1]])]
         if descs:  # the description is a name's part, no word of the asked action (refs22)
             main.phrase = relation_phrase(mask_spans(question, blank + descs), keep_particle=True)
+    if answer_type == "entity" and refs and (own := _pro_object_action(question, main, refs[0])):
+        main.phrase = own
     if answer_type == "entity":
         _stated_pro_form(question, masked, wh, main, refs)
     return QuestionAnalysis(question, mentions, cues, answer_type, time_level, main, refs, wh, tuple(wspans),
@@ -1268,6 +1270,40 @@ def _action_noun_pronoun(question: str, pro: tuple[int, int], ref: Clause) -> bo
     words = (ref.phrase or "").lower().split()
     return verb is not None and any(
         stem(w) == stem(verb.group(1)) and plural_surface(n) for w, n in zip(words, words[1:]))
+
+
+# the asked clause closing on its verb and a pro-form object, with at most a preposition after
+# it: "... had X last pledged **it**?", "... the next person he said **that** about?" (next29)
+_PRO_OBJECT_END_RE = re.compile(r"\b(?P<v>[a-z]+)\s+(?P<p>it|that|this)(?:\s+(?:to|with|for|from|about|on|against|of|at))?\s*[?.!]?\s*$", re.I)
+_NO_PRO_OBJECT_VERB = frozenset({"was", "were", "is", "are", "be", "been", "did", "do", "does", "has", "have", "had",
+                                 "after", "before", "following", "like", "than", "about", "of", "to", "with", "in", "on"})
+# a reporting verb whose demonstrative object is the reference's statement ("said that about")
+_REPORT_VERBS = frozenset({"say", "said", "says", "state", "stated", "express", "expressed", "voice", "voiced",
+                           "announce", "announced", "declare", "declared"})
+
+
+def _pro_object_action(question: str, main: Clause, ref: Clause) -> str | None:
+    """The reference's own phrase when the asked clause's object is a pro-form of the
+    reference's action rather than a name: the main clause has its doer already (a name or a
+    subject pronoun) and the wh-phrase asks the other role, so a closing "it / that / this"
+    after the verb is the thing the reference did ("Before pledging humanitarian aid to X, to
+    whom had Y last pledged **it**?": the same verb, the aid) or, after a reporting verb, what
+    it said ("After X expressed his intent to work with Y, who was the next person he **said
+    that** about?"). None otherwise (next29)."""
+    if not ref.phrase or not (main.mentions or main.pronoun is not None) or main.open_slot != "object":
+        return None
+    m = _PRO_OBJECT_END_RE.search(question)
+    if m is None or m.start() < ref.span[1] or (main.pronoun is not None and main.pronoun[0] == m.start("p")):
+        return None
+    if any(x.start < m.end("p") and m.start("p") < x.end for x in main.mentions):
+        return None
+    verb = m.group("v").lower()
+    if verb in _NO_PRO_OBJECT_VERB:
+        return None
+    words = ref.phrase.lower().split()
+    if any(stem(w) == stem(verb) for w in words) or (verb in _REPORT_VERBS and m.group("p").lower() != "it"):
+        return ref.phrase
+    return None
 
 
 def _main_antecedent(question: str, pronoun: str, open_slot: str | None, ref: Clause) -> Mention | None:

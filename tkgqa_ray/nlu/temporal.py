@@ -428,6 +428,12 @@ def parse_temporal_cues(question: str) -> list[Cue]:
     if m and _FRONTED_CLAUSE_RE.match(q, m.end()) and free(*m.span("w")):
         cues.append(Cue("event", m.start("w"), m.end("w"), m.group("w"), **_clause_op(q, m.start("w"), m.end("w"))))
         used.append(m.span("w"))
+    # "Having visited X, where did Y travel next?": a fronted perfect participle clause is
+    # anterior to the main clause (its subject is the main clause's), so it is an "after" cue
+    m = _FRONTED_HAVING_RE.match(q)
+    if m and _HAVING_CLAUSE_RE.match(q, m.end()) and free(*m.span("w")):
+        cues.append(Cue("event", m.start("w"), m.end("w"), m.group("w"), op="after"))
+        used.append(m.span("w"))
     for m in _SIMUL_RE.finditer(q):
         if free(*m.span()):
             kw = _clause_op(q, m.start(), m.end()) if m.group("conn") else {"op": "equal", "granularity": "day"}
@@ -557,6 +563,11 @@ _FRONTED_CLAUSE_RE = re.compile(
     r"(?![ ]{1,2}(?:did|does|do|was|were|is|are|has|had|have|will|would|could|can)\b)[^,;?]+,\s*(?:and\s+)?(?:who|whom|whose|which|what)\b",
     re.I,
 )
+# a fronted perfect participle opening the question ("Having (first) visited X, ..."; next29)
+_FRONTED_HAVING_RE = re.compile(r"^\s*(?P<w>having)\b(?=\s+(?:[a-z]+ly\s+)?[a-z]+)", re.I)
+# ... closed by a comma before the main clause's wh-phrase (any wh-word: "where did", "to whom")
+_HAVING_CLAUSE_RE = re.compile(r"[^,;?]+,\s*(?:(?:to|with|for|from|by|of|on|against|about)\s+)?"
+                               r"(?:who|whom|whose|which|what|where|when|how)\b", re.I)
 _FRONTED_AS_RE = re.compile(r"^\s*(?P<w>as)\b(?!\s+(?:of|for|to|well|such|far|soon|long|much|many)\b)", re.I)
 
 

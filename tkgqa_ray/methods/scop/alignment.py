@@ -14,6 +14,7 @@ reliable grounding keeps its surface form. A violating triple falls back to its 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -296,7 +297,7 @@ REVERSED_READINGS = 2  # the search's exchanged direction: its aligned relation,
 
 def alternative_readings(
     anchors: list[Triple], search: Triple | None, raw_anchors: list[Triple], raw_search: Triple | None,
-    ec: dict, rc: dict, table: Any,
+    ec: dict, rc: dict, table: Any, ranked: bool = False,
 ) -> list[AltReading]:
     """Other groundings of the question's triples, best first, for the evidence stage to try
     when the aligned reading yields no admissible evidence (the KG decides between near
@@ -313,7 +314,7 @@ def alternative_readings(
     seen.add((tuple(map(tuple, cur_anchors)), tuple(cur_search) if cur_search else None))
     # a shared action first: the asked triple and the anchors repeating its action vary
     # together over the asked phrase's relation candidates (both events read as one action)
-    shared = shared_actions(list(raw_anchors), raw_search, rc)
+    shared = shared_actions(list(raw_anchors), raw_search, rc, ranked)
     lead = raw_search if raw_search is not None else (raw_anchors[0] if raw_anchors else None)
     cr_lead = rc.get(lead.r) if shared and lead is not None else None
     if cr_lead is not None:
@@ -409,6 +410,10 @@ def relation_coreadings(phrase: str, cands: SlotCands | None, rel_names: Any) ->
     return _coreadings(phrase, zip(cands.ids, cands.scores, sw), rel_names, ALT_REL_MIN)
 
 
+# the ordinal of a series: "next" / "previous" rank the asked event within the reference's own
+# series of events ("whom did X negotiate with next, following his talks with Y"); "first after"
+# orders any action after it (next29)
+_SERIES_RE = re.compile(r"\b(?:next|previous)\b", re.I)
 SHARE_REL_MIN = 0.5  # a paraphrase is told by both phrases' best relation at or above this (REL_OK)
 
 
@@ -418,7 +423,17 @@ def _top_relation(c: SlotCands | None) -> tuple[int, bool] | None:
     return int(c.ids[0]), bool(c.swap[0]) if c.swap is not None else False
 
 
-def shared_actions(anchors: list[Triple], search: Triple | None, rc: dict) -> dict[int, str]:
+def _close_reading(c: SlotCands | None, top: tuple[int, bool] | None) -> bool:
+    """True when relation ``top`` is one of ``c``'s readings within :data:`SHARE_MARGIN` of
+    its best (a near reading of the phrase, not its first)."""
+    if c is None or top is None or not len(c.ids) or float(c.scores[0]) < SHARE_REL_MIN:
+        return False
+    sw = c.swap if c.swap is not None else np.zeros(len(c.ids), bool)
+    best = float(c.scores[0])
+    return any((int(i), bool(w)) == top for i, sc, w in zip(c.ids, c.scores, sw) if float(sc) >= best - SHARE_MARGIN)
+
+
+def shared_actions(anchors: list[Triple], search: Triple | None, rc: dict, ranked: bool = False) -> dict[int, str]:
     """Anchor index -> the triple whose action it repeats: ``"search"`` (entity questions)
     or ``"anchor:0"`` (time questions: anchor 0 is the asked event).
 
@@ -428,7 +443,14 @@ def shared_actions(anchors: list[Triple], search: Triple | None, rc: dict) -> di
     :func:`~tkgqa_ray.nlu.relations.same_action`), or a paraphrase whose best relation
     candidate is the main phrase's ("criticised" / "condemned": both Criticize_or_denounce).
     Such triples are aligned to one relation (the aligner prefers a relation with KG support
-    for every one of them, and :func:`alternative_readings` varies them together)."""
+    for every one of them, and :func:`alternative_readings` varies them together).
+
+    ``ranked`` (an entity question ranks the asked events with "next" / "previous" against the
+    reference: "whom did X negotiate with **next**, following his talks with Y?") also counts a reference whose
+    phrase has the asked phrase's best relation among its near readings (within
+    :data:`SHARE_MARGIN` of its own best): the rank runs over one series of events, so "talks"
+    after "negotiated" are the negotiation, and the aligner takes the reading both clauses
+    have KG facts for (next29)."""
     if search is not None:
         lead, key, first = search, "search", 0
     elif anchors:
@@ -441,12 +463,14 @@ def shared_actions(anchors: list[Triple], search: Triple | None, rc: dict) -> di
         r = anchors[j].r
         if same_action(r, lead.r) or (top_lead is not None and _top_relation(rc.get(r)) == top_lead):
             out[j] = key
+        elif ranked and _close_reading(rc.get(r), top_lead):
+            out[j] = key
     return out
 
 
 def retrieve(
     ctx: Any, retriever: SlotRetriever, tindex: TripleIndex, anchors: list[Triple], search: Triple | None,
-    cands: tuple[dict, dict] | None = None,
+    cands: tuple[dict, dict] | None = None, ranked: bool = False,
 ) -> dict:
     """Slot candidates and top candidate facts for every triple of one question. An anchor
     that repeats the asked action (:func:`shared_actions`) is marked ``shares_action_with``;
@@ -455,7 +479,7 @@ def retrieve(
     table = ctx.table
     triples = list(anchors) + ([search] if search is not None else [])
     ec, rc = cands if cands is not None else slot_candidates(retriever, [(anchors, search)])
-    shared = shared_actions(list(anchors), search, rc)
+    shared = shared_actions(list(anchors), search, rc, ranked)
     share_rels: set[int] = set()
     share_best: set[str] = set()  # the shared anchors' own best relations
     per: list[dict] = []
@@ -584,6 +608,21 @@ class AlignmentStage(ScopStage):
         except Exception:  # noqa: BLE001 - an analysis failure only loses the extra candidates
             return []
 
+    def _ranked(self, question: str) -> bool:
+        """True when an entity question ranks the asked events with "next" / "previous" after /
+        before a reference event (a series: after_first / before_last), see
+        :func:`shared_actions`. "First after" orders any action after the reference, so it
+        keeps the reference's own reading (d13-0002, d17-0070 on dev13/dev17)."""
+        from .symbolic import analysis
+
+        try:
+            a = analysis(question, self.ctx)
+        except Exception:  # noqa: BLE001 - as _mentions
+            return False
+        o = a.ordinal
+        return (o is not None and bool(_SERIES_RE.search(o.text)) and a.answer_type == "entity"
+                and any(c.kind == "event" for c in a.cues) and bool(a.refs))
+
     def __call__(self, states: list[dict]) -> list[dict]:
         live, inputs, parsed = [], [], []
         for st in states:
@@ -605,7 +644,8 @@ class AlignmentStage(ScopStage):
             # batch's first reading of the same words is not this question's
             diff = {k: v for k, v in mine.items() if k in batch[0] and batch[0][k] is not v}
             qbatch = ({**batch[0], **diff}, batch[1]) if diff else batch
-            cands = retrieve(self.ctx, self.retriever, self.tindex, anchors, search, qbatch)
+            ranked = self._ranked(st["question"])
+            cands = retrieve(self.ctx, self.retriever, self.tindex, anchors, search, qbatch, ranked)
             scop_state(st).trace["alignment_candidates"] = cands
             live.append((st, anchors, search))
             inputs.append({
@@ -619,7 +659,8 @@ class AlignmentStage(ScopStage):
             a2, s2, viol = enforce_rules(anchors, search, out)
             s = scop_state(st)
             s.aligned = Reading(tuple(a2), s2)
-            s.readings = alternative_readings(a2, s2, anchors, search, batch[0], batch[1], self.ctx.table)
+            s.readings = alternative_readings(a2, s2, anchors, search, batch[0], batch[1], self.ctx.table,
+                                              self._ranked(st["question"]))
             asked = search if search is not None else (anchors[0] if anchors else None)
             s.relation_groups = relation_coreadings(asked.r, batch[1].get(asked.r), self.ctx.table.relations) if asked is not None else {}
             tr = s.trace

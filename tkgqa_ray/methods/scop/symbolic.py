@@ -287,6 +287,24 @@ def _subject_pronoun_of(q: str, ref: Any, m: Any) -> bool:
     return pro is not None and antecedent(pro, [(m.text, m.name)]) is not None
 
 
+# a possessive determiner opening a one-name reference before its action noun: "after **his**
+# statement about Y", "following **their** visit to Y" (next29)
+_LEAD_POSSESSIVE_RE = re.compile(r"\s*(?P<p>his|her|its|their)\s+(?P<n>[a-z]+)\b", re.I)
+
+
+def _possessor_of(q: str, ref: Any, m: Any) -> bool:
+    """True when a one-name reference clause opens with a possessive determiner that agrees
+    with the asked event's name ``m``, right before a word of the reference's own phrase and
+    with the reference's name after it ("after his statement about Y"): the possessor is
+    ``m``, the action's doer."""
+    if ref.cue is None or not ref.phrase or _light(ref.phrase) or len(ref.mentions) != 1:
+        return False
+    d = _LEAD_POSSESSIVE_RE.match(q, ref.cue.end)
+    if d is None or d.end() > ref.mentions[0].start or d.group("n").lower() not in ref.phrase.lower().split():
+        return False
+    return antecedent(d.group("p"), [(m.text, m.name)]) is not None
+
+
 # (a demonstrative too: "after **that party** made a statement about X", refs25)
 _LEAD_DESCRIPTION_RE = re.compile(r"\s*(?:(?:that|when|in\s+which|on\s+which)\s+)?(?P<desc>(?:the|that|this)\s+[a-z]{3,})\s+(?=[a-z]+\b)")
 
@@ -525,6 +543,12 @@ def _strict_parse(q: str, a: QuestionAnalysis, ctx: Any = None) -> dict:
             if passive_agent_first(q[: ref.span[1]], ms):
                 r0, r1 = r1, r0
             anchors.append([r0.text, ref.phrase or phrase, r1.text])
+        elif search is not None and search[0] == UNKNOWN and main and _possessor_of(q, ref, main[0]):
+            # "After **his** statement about the Greek prime minister, who was the next subject
+            # of a statement from Nicos Anastasiades?": the possessive opening the reference is
+            # the asked event's named participant, the doer of the reference's own action
+            # (whatever role the asked phrase gives the name; next29)
+            anchors.append([main[0].text, ref.phrase, ms[0].text])
         elif search is not None and main and _subject_pronoun_of(q, ref, main[0]):
             # "Who last praised Roza Otunbayeva before **she** consulted X?": a subject pronoun
             # opens the reference, a full event of the asked event's named participant (the
