@@ -423,11 +423,10 @@ def _kg_first(table, own: list, other: int, rels: set[int]) -> list:
     tied = [c for c in own if float(c[1]) == top]
     if len(tied) <= ALT_PER_SLOT:
         return own
-    tr = table.triples
     ids = np.array([int(c[0]) for c in tied])
-    keep = np.isin(tr[:, 1], list(rels))
-    hit = set(tr[keep & (tr[:, 0] == other) & np.isin(tr[:, 2], ids), 2].tolist())
-    hit |= set(tr[keep & (tr[:, 2] == other) & np.isin(tr[:, 0], ids), 0].tolist())
+    out_, in_ = _entity_rows(table, other)  # the other name's triples, as subject / as object
+    hit = set(out_[np.isin(out_[:, 1], list(rels)) & np.isin(out_[:, 2], ids), 2].tolist())
+    hit |= set(in_[np.isin(in_[:, 1], list(rels)) & np.isin(in_[:, 0], ids), 0].tolist())
     if not hit:
         return own
     first = [c for c in tied if int(c[0]) in hit]
@@ -970,7 +969,7 @@ class ChainRetrieve(Stage):
         evs: list[np.ndarray] = []
         if len(ref) == 2 and loose == "pair":
             # the closest relation the pair has among the phrase's further readings (tccrag20)
-            rd = _pair_reading(self.ctx.table.triples, ref[0], ref[1], p.reference_pair_relations,
+            rd = _pair_reading(self.ctx.table, ref[0], ref[1], p.reference_pair_relations,
                                lambda sw: _event(ref[0], 0, ref[1], sw), p.reference_relations)
             if rd is not None:
                 evs.append(self._teg(_event(ref[0], rd[0], ref[1], rd[1])))
@@ -1080,7 +1079,7 @@ class ChainRetrieve(Stage):
             # a chain: the closest relation of its phrase the pair has in the KG (tccrag20)
             if pe.subject is None or pe.object is None or not pe.pair_relations:
                 continue
-            rd = _pair_reading(self.ctx.table.triples, pe.subject, pe.object, pe.pair_relations,
+            rd = _pair_reading(self.ctx.table, pe.subject, pe.object, pe.pair_relations,
                                lambda sw, pe=pe: (pe.oriented(sw).subject, 0, pe.oriented(sw).object), pe.relations)
             if rd is None:
                 continue
@@ -1253,7 +1252,24 @@ def _one_occasion(table, evs: list[np.ndarray], readings: list[tuple[int, bool]]
 PAIR_REL_MIN = 0.4  # a further relation reading's grounding score floor (SCoP's relation slot floor, THRESH)
 
 
-def _pair_reading(tr: np.ndarray, a: int, b: int, readings, orient, own=()) -> tuple[int, bool] | None:
+def _entity_rows(table, e: int) -> tuple[np.ndarray, np.ndarray]:
+    """The (s, r, o) triple rows with ``e`` as subject and those with ``e`` as object, each in
+    triple-id order: slices of the table's per-entity index (FactTable.triples_with_subject /
+    _object, tccrag22), not a mask over every triple per call."""
+    tr = table.triples
+    return tr[table.triples_with_subject(e)], tr[table.triples_with_object(e)]
+
+
+def _pair_rows(src, a: int, b: int) -> np.ndarray:
+    """The (s, r, o) triple rows between ``a`` and ``b`` in either direction. ``src``: a
+    FactTable (its per-entity index) or a bare triple array (a scan)."""
+    if isinstance(src, np.ndarray):
+        return src[((src[:, 0] == a) & (src[:, 2] == b)) | ((src[:, 0] == b) & (src[:, 2] == a))]
+    out_a, in_a = _entity_rows(src, a)
+    return np.concatenate([out_a[out_a[:, 2] == b], in_a[(in_a[:, 0] == b) & (in_a[:, 2] != in_a[:, 0])]])
+
+
+def _pair_reading(tr, a: int, b: int, readings, orient, own=()) -> tuple[int, bool] | None:
     """The first of ``readings`` ((relation, swap), the phrase's further scored readings in
     score order) under which the KG has a fact of the pair ``a`` / ``b``: ``orient(swap)``
     gives the pair's (subject, _, object) read in that direction. Conservative: only a
@@ -1269,7 +1285,7 @@ def _pair_reading(tr: np.ndarray, a: int, b: int, readings, orient, own=()) -> t
     """
     if not readings or a is None or b is None:
         return None
-    both = tr[((tr[:, 0] == a) & (tr[:, 2] == b)) | ((tr[:, 0] == b) & (tr[:, 2] == a))]
+    both = _pair_rows(tr, a, b)
     if set(int(r) for r in own) & set(both[:, 1].tolist()):
         return None
     have = {(int(x), int(r), int(y)) for x, r, y in both}
