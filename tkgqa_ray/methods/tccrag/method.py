@@ -607,7 +607,7 @@ class ProgressiveParse(Stage):
             pa: dict[int, list] = {}
             al: dict[int, list] = {}
             gaz = gazetteer_candidates(s["question"], table)
-            for surf, cands, a, b in gaz + self._context_actors(s["question"], gaz):
+            for surf, cands, a, b in gaz + self._context_actors(s["question"], gaz) + self._repeated_names(s["question"], gaz):
                 pa.setdefault(cands[0][0], []).append((surf, a, b))
                 al.setdefault(cands[0][0], cands)
             path_a.append(pa)
@@ -719,6 +719,32 @@ class ProgressiveParse(Stage):
                 continue
             scores = list(m.scores) or [m.score] * len(m.entity_ids)
             out.append((m.text, [(int(e), float(sc)) for e, sc in zip(m.entity_ids, scores)], m.start, m.end))
+        return out
+
+    def _repeated_names(self, q: str, gazetteer: list) -> list[tuple[str, list[tuple[int, float]], int, int]]:
+        """A name the question repeats by its bare plural head noun, as a further occurrence
+        of the gazetteer path: "In the year Indian medical staff made a statement about
+        **protesters in India**, in which months did India's special forces fight
+        **protesters** with small arms?". nlu's clause analysis places a copy of the reference
+        name at the noun in the main clause (``nlu.analysis._repeated_head``, the reading SCoP
+        has); the gazetteer matches "protesters in India" only, so the bare repeat stayed a
+        word of the asked action ("fight protesters with small arms") and the asked event lost
+        its object (d18-0207). Only a main-clause name of the analysis at a span no gazetteer
+        match overlaps, of an entity the gazetteer grounds elsewhere (a repeat, no new name);
+        (surface as written, candidates, start, end). tccrag22."""
+        from tkgqa_ray.methods.tccrag.parsing import clause_analysis
+
+        an = clause_analysis(q, self.ctx)
+        own = [(a, b) for _, _, a, b in gazetteer]
+        named = {int(c[0][0]) for _, c, _, _ in gazetteer if c}
+        listed = {(m.start, m.end) for m in an.mentions}
+        out = []
+        for m in an.main.mentions:
+            if (m.start, m.end) in listed or len(m.entity_ids) != 1 or int(m.entity_ids[0]) not in named:
+                continue
+            if any(a < m.end and m.start < b for a, b in own):
+                continue
+            out.append((q[m.start:m.end], [(int(m.entity_ids[0]), float(m.score))], m.start, m.end))
         return out
 
     def _clauses(self, q: str) -> list[tuple[tuple[int, int], str, tuple[int, int] | None, tuple]]:
