@@ -53,6 +53,7 @@ from tkgqa_ray.methods.tccrag.parsing import (
     qualified_candidates,
     question_places,
     spelled_names,
+    titled_name,
     with_group_members,
 )
 from tkgqa_ray.methods.tccrag.state import KEY, EntityReading, TccParse, TccragState, check_stages
@@ -607,7 +608,8 @@ class ProgressiveParse(Stage):
             pa: dict[int, list] = {}
             al: dict[int, list] = {}
             gaz = gazetteer_candidates(s["question"], table)
-            for surf, cands, a, b in gaz + self._context_actors(s["question"], gaz) + self._repeated_names(s["question"], gaz):
+            for surf, cands, a, b in (gaz + self._context_actors(s["question"], gaz) + self._repeated_names(s["question"], gaz)
+                                      + self._titled_names(s["question"], gaz)):
                 pa.setdefault(cands[0][0], []).append((surf, a, b))
                 al.setdefault(cands[0][0], cands)
             path_a.append(pa)
@@ -745,6 +747,26 @@ class ProgressiveParse(Stage):
             if any(a < m.end and m.start < b for a, b in own):
                 continue
             out.append((q[m.start:m.end], [(int(m.entity_ids[0]), float(m.score))], m.start, m.end))
+        return out
+
+    def _titled_names(self, q: str, gazetteer: list) -> list[tuple[str, list[tuple[int, float]], int, int]]:
+        """An official written by title and full name whose KG name is office and surname
+        ("Works Minister Samy Vellu": Minister_of_Public_Works_Vellu), as a gazetteer-path
+        candidate: nlu's clause analysis grounds the name by its embedding at nlu's floor (the
+        mention SCoP reads); TCC-RAG's own embedding tier wants 0.85 and left the slot empty
+        (dev20-0163). Only a mention under that threshold that :func:`parsing.titled_name`
+        accepts (the surname and an office word written), at a span no gazetteer match
+        overlaps; other embedding neighbours under 0.85 stay unread. tccrag22."""
+        from tkgqa_ray.methods.tccrag.parsing import GROUNDING_THRESHOLD, clause_analysis
+
+        own = [(a, b) for _, _, a, b in gazetteer]
+        out = []
+        for m in clause_analysis(q, self.ctx).mentions:
+            if m.source != "embedding" or len(m.entity_ids) != 1 or m.score >= GROUNDING_THRESHOLD:
+                continue
+            if any(a < m.end and m.start < b for a, b in own) or not titled_name(m.text, m.entity_ids[0], self.ctx.table):
+                continue
+            out.append((m.text, [(int(m.entity_ids[0]), float(m.score))], m.start, m.end))
         return out
 
     def _clauses(self, q: str) -> list[tuple[tuple[int, int], str, tuple[int, int] | None, tuple]]:

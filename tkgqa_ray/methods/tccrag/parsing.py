@@ -250,6 +250,22 @@ def _name_parts(mention: str, table) -> int | None:
     return ids[0] if len(ids) == 1 else None
 
 
+def titled_name(mention: str, eid: int, table) -> bool:
+    """True when the KG name ``eid`` is an office-and-surname name the mention writes with
+    the person's full name: ICEWS names some officials by the office and surname
+    (``Minister_of_Public_Works_Vellu``), a question by the title and the full name ("Works
+    Minister Samy Vellu"), so the cosine of the two stays under the embedding tier's 0.85.
+    The name's last word is the mention's last word (the surname) and at least one more of
+    the name's content words (the office) is written; a shared surname alone is no such name
+    ("Isa Al Khalifa" is no Mohammed_Khalifa, "Republican Party" no Democratic_Party).
+    tccrag22."""
+    name = [w for w in _name_words(table.entities[int(eid)], table) if w not in FUNCTION_WORDS]
+    written = [fold(w) for w in re.findall(r"[^\W_]+", drop_article(mention))]
+    if len(name) < 2 or len(written) < 2 or name[-1] != written[-1]:
+        return False
+    return any(w in written[:-1] for w in name[:-1])
+
+
 # the tier after that: a person written by one part of the name ("Abbas", "Mogherini",
 # "Abhisit") or with another spelling or a title before it ("Sergei Kiriyenko" for
 # Sergey_Vladilenovich_Kiriyenko, "Pope Benedict" for Benedict_XVI): nlu's person-name index
