@@ -42,6 +42,7 @@ from tkgqa_ray.methods.tccrag.cef import EvFact, causal_evidence_filter, tempora
 from tkgqa_ray.methods.tccrag.parsing import (
     ArbiterOutput,
     MentionOutput,
+    demonym_country,
     RelationParseOutput,
     SingleParseOutput,
     gazetteer_candidates,
@@ -631,6 +632,8 @@ class ProgressiveParse(Stage):
                                              lambda m=m, q=s["question"]: [] if place_attached(q, m, places)
                                              else spelled_names(m, self.ctx))
                 cands = group_sectors(m, other_places(m, cands, places, table), table)
+                if how in _SIMILAR_TIERS:  # "the Vietnamese" of a question naming Vietnam (tccrag22)
+                    cands = demonym_country(m, cands, places, table)
                 if cands:
                     eid = cands[0][0]
                     occ = [(m, x.start(), x.end()) for x in re.finditer(re.escape(m), s["question"], re.I)]

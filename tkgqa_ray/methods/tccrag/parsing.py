@@ -391,6 +391,39 @@ def other_places(mention: str, cands: Candidates, places: list[str], table) -> C
     return list(cands) + [c for c in qualified_candidates(bare, places, table) if c[0] not in have]
 
 
+DEMONYM_SCORE = 0.6  # a demonym's country: a further reading at the alternative floor (method.ALT_ENT_MIN)
+
+
+def demonym_country(mention: str, cands: Candidates, places: list[str], table) -> Candidates:
+    """``cands`` with the country a plural demonym noun names appended, when the question
+    names that country too: "Following South Korea's show of sympathy for **Vietnam**, who
+    was the next to express sympathy for **the Vietnamese**?". English calls a country's
+    people by its demonym ("the Vietnamese", "the Iranians"); ICEWS files them under the
+    country. The embedding tier grounds the word to its nearest name (Vietnamese_American,
+    no fact of the event), so the country is a further reading, after the tier's (the KG
+    decides). Only a mention that is one demonym (its adjective, or that adjective + "s",
+    nlu's place lexicon), whose best candidate is of no such place, and whose country is one
+    of the question's places (``places``: :func:`question_places`) and a KG name; tccrag22."""
+    if not cands:
+        return cands
+    from tkgqa_ray.nlu.analysis import _place_of_adjective  # nlu's demonym lexicon (refs25's antecedents too)
+
+    word = drop_article(mention).strip()
+    if not re.fullmatch(r"[A-Z][a-z]+", word):
+        return cands
+    key = _place_of_adjective(word) or (_place_of_adjective(word[:-1]) if word.endswith("s") else None)
+    if key is None:
+        return cands
+    lex = place_lexicon()
+    best = table.display(table.entities[cands[0][0]])
+    inner = re.search(r"\(([^()]+)\)$", best)
+    if lex.resolve(inner.group(1) if inner else best) == key:
+        return cands  # the tier's name is of that place already
+    have = {e for e, _ in cands}
+    hits = [table.display_entity_id[p] for p in places if p in table.display_entity_id and lex.resolve(p) == key]
+    return list(cands) + [(int(e), DEMONYM_SCORE) for e in dict.fromkeys(hits) if e not in have]
+
+
 # a group ICEWS has no entity of its own for: its actors are filed under several sector names
 # qualified by the group ("Militant_(Taliban)", "Combatant_(Taliban)", "Guerrilla_(Taliban)"),
 # so a question's bare "the Taliban" names any of them; which one a fact uses is the KG's
