@@ -77,3 +77,89 @@ def test_kg_first_equals_a_scan(seed):
         own = [[e, 0.7] for e in ids[:5]] + [[ids[5], 0.5]]
         other, rels = int(rng.integers(0, len(t.entities))), set(rng.integers(0, 6, 2).tolist())
         assert _kg_first(t, own, other, rels) == _kg_first_scan(t, own, other, rels)
+
+
+# ----------------------------------------------------------------------------- parsing rules (tiny KG)
+from types import SimpleNamespace  # noqa: E402
+
+from test_tccrag_tccrag4 import top  # noqa: E402 - TCC-RAG's top prediction and trace
+from tkgqa_ray.methods.tccrag.cues import _asked_time  # noqa: E402
+from tkgqa_ray.methods.tccrag.parsing import DEMONYM_SCORE, demonym_country, titled_name  # noqa: E402
+from tkgqa_ray.nlu.signals import question_signals  # noqa: E402
+
+ROWS = [
+    # Works Minister Vellu appealed to Thailand (Jan 2008), the Malaysian police (Mar 2008), then
+    # the National Front (Apr 2008): the last appeal before the Front's is the police's
+    ("Minister_of_Public_Works_Vellu", "Make_an_appeal_or_request", "Thailand", "2008-01-10"),
+    ("Minister_of_Public_Works_Vellu", "Make_an_appeal_or_request", "Police_(Malaysia)", "2008-03-28"),
+    ("Minister_of_Public_Works_Vellu", "Make_an_appeal_or_request", "National_Front_Malaysia", "2008-04-21"),
+    ("Mohammed_Khalifa", "Make_statement", "Thailand", "2008-02-01"),
+    # sympathy for Vietnam: South Korea (2009), then Japan (2012), then Chile (2014); the
+    # Vietnamese American community has no such event
+    ("South_Korea", "Make_empathetic_comment", "Vietnam", "2009-11-09"),
+    ("Japan", "Make_empathetic_comment", "Vietnam", "2012-03-01"),
+    ("Chile", "Make_empathetic_comment", "Vietnam", "2014-07-10"),
+    ("Vietnamese_American", "Make_statement", "Chile", "2010-01-01"),
+    # Indian medical staff spoke about protesters in 2010; the special forces fought protesters
+    # with small arms in June and September 2010 and in 2011
+    ("Medical_Personnel_(India)", "Make_statement", "Protester_(India)", "2010-08-03"),
+    ("Military_Personnel_-_Special_(India)", "fight_with_small_arms_and_light_weapons", "Protester_(India)", "2010-06-10"),
+    ("Military_Personnel_-_Special_(India)", "fight_with_small_arms_and_light_weapons", "Protester_(India)", "2010-09-02"),
+    ("Military_Personnel_-_Special_(India)", "fight_with_small_arms_and_light_weapons", "Protester_(India)", "2011-02-01"),
+    ("Military_Personnel_-_Special_(India)", "Make_statement", "Medical_Personnel_(India)", "2010-05-01"),
+]
+
+
+@pytest.fixture(scope="module")
+def ctx(make_symbolic_ctx):
+    return make_symbolic_ctx(ROWS, fact_index=False)
+
+
+def test_titled_name_needs_the_surname_and_an_office_word(ctx):
+    t = ctx.table
+    vellu, khalifa = t.entity_id["Minister_of_Public_Works_Vellu"], t.entity_id["Mohammed_Khalifa"]
+    assert titled_name("Works Minister Samy Vellu", vellu, t)
+    assert titled_name("the Minister Vellu", vellu, t)
+    assert not titled_name("Samy Vellu", vellu, t)  # the surname alone: no office written
+    assert not titled_name("Works Minister Samy Velu", vellu, t)  # another last word
+    assert not titled_name("Isa Al Khalifa", khalifa, t)  # a shared surname, no other word of the name
+
+
+def test_titled_official_is_the_subject(ctx):
+    pred, tr = top(ctx, "Before making an appeal to Malaysia's National Front, whom had Works Minister Samy Vellu last appealed to?")
+    assert tr["parse"]["subject"] == "Minister of Public Works Vellu"
+    assert pred == ["Police (Malaysia)"]
+
+
+def test_demonym_country_is_a_further_reading(ctx):
+    t = ctx.table
+    va, vn, jp = t.entity_id["Vietnamese_American"], t.entity_id["Vietnam"], t.entity_id["Japan"]
+    assert demonym_country("the Vietnamese", [(va, 0.89)], ["South Korea", "Vietnam"], t) == [(va, 0.89), (vn, DEMONYM_SCORE)]
+    assert demonym_country("Vietnamese", [(va, 0.89)], ["Vietnam"], t) == [(va, 0.89), (vn, DEMONYM_SCORE)]
+    # the question names no Vietnam; a word that is no demonym; a best candidate of that place already
+    assert demonym_country("the Vietnamese", [(va, 0.89)], ["Japan"], t) == [(va, 0.89)]
+    assert demonym_country("the Americans", [(va, 0.89)], ["Vietnam"], t) == [(va, 0.89)]
+    assert demonym_country("the Japanese", [(jp, 0.9)], ["Japan"], t) == [(jp, 0.9)]
+
+
+def test_the_vietnamese_reads_vietnam(ctx):
+    pred, tr = top(ctx, "After South Korea expressed sympathy for Vietnam, who was the next to express sympathy for the Vietnamese?")
+    assert pred == ["Japan"]
+
+
+def test_bare_plural_repeat_is_the_object(ctx):
+    pred, tr = top(ctx, "In the year Indian medical staff made a statement about protesters in India, in which months did "
+                        "India's special forces fight protesters with small arms?")
+    assert tr["parse"]["object"] == "Protester (India)"
+    assert "protesters" not in tr["parse"]["relation_phrase"]
+    assert pred[0] in ("2010-06", "2010-09")
+
+
+def test_asked_time_of_the_blanked_analysis_only_one_way():
+    sig = question_signals("Who did Japan visit?")
+    assert sig.answer_type == "entity"
+    got = _asked_time(sig, SimpleNamespace(answer_type="time", time_level="year"))
+    assert (got.answer_type, got.granularity) == ("time", "year")
+    assert _asked_time(sig, SimpleNamespace(answer_type="entity", time_level="day")) == sig
+    tsig = question_signals("When did Japan visit Chile?")
+    assert _asked_time(tsig, SimpleNamespace(answer_type="entity", time_level="day")) == tsig  # never back to entity
