@@ -242,6 +242,33 @@ class FactTable:
             raise IndexError("triple id out of range")
         return np.concatenate([order[offsets[t] : offsets[t + 1]] for t in tids.tolist()])
 
+    @cached_property
+    def _entity_triple_postings(self) -> tuple[tuple[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]:
+        """CSR of triple ids by subject and by object: ``(order, offsets)`` per side, the ids
+        of entity ``e`` being ``order[offsets[e]:offsets[e + 1]]`` in ascending order. Built once
+        per table (as :attr:`_triple_postings`); a lookup is a slice, not a mask over every triple."""
+        tr = self.triples
+        ne = max(len(self.entities), 1)
+        sides = []
+        for col in (0, 2):
+            order = np.argsort(tr[:, col], kind="stable")  # stable: ascending triple id per entity
+            offsets = np.zeros(ne + 1, dtype=np.int64)
+            np.cumsum(np.bincount(tr[:, col], minlength=ne), out=offsets[1:])
+            sides.append((_frozen(order, np.int64), _frozen(offsets, np.int64)))
+        return sides[0], sides[1]
+
+    def triples_with_subject(self, entity: int) -> np.ndarray:
+        """Ids of the triples whose subject is ``entity``, ascending (int64; empty when none)."""
+        order, offsets = self._entity_triple_postings[0]
+        e = int(entity)
+        return order[offsets[e] : offsets[e + 1]] if 0 <= e < len(offsets) - 1 else order[:0]
+
+    def triples_with_object(self, entity: int) -> np.ndarray:
+        """Ids of the triples whose object is ``entity``, ascending (int64; empty when none)."""
+        order, offsets = self._entity_triple_postings[1]
+        e = int(entity)
+        return order[offsets[e] : offsets[e + 1]] if 0 <= e < len(offsets) - 1 else order[:0]
+
     def triple_text(self, triple_id: int) -> str:
         s, r, o = self.triples[int(triple_id)].tolist()
         return f"{display(self.entities[s])} {display(self.relations[r])} {display(self.entities[o])}"

@@ -17,7 +17,8 @@ before the question. Two kinds of cue are therefore only in the analysis:
 :func:`cue_signals` condenses the analysis' cues with ``question_signals``' own condensation
 (``nlu.signals.order_fields``: an offset cue first, then a same-unit cue, then before/after,
 then an explicit time) and takes that ordering cue when it differs from the signals'; the
-ordinal (first/last), answer type and granularity stay the signals'. Before (issue #10, ``tccrag3`` round) TCC-RAG read
+ordinal (first/last), answer type and granularity stay the signals', except that a time
+question only the blanked text reads as one asks a time (:func:`_asked_time`, tccrag22). Before (issue #10, ``tccrag3`` round) TCC-RAG read
 ``question_signals`` alone: such a question had no order cue, or its cue had no reference
 clause, and its chain was unbounded (see docs/methods.md, TCC-RAG).
 """
@@ -39,12 +40,27 @@ def cue_signals(question: str, ctx: Any = None) -> QuestionSignals:
     sig = question_signals(question)
     if ctx is None or getattr(ctx, "table", None) is None:
         return sig
-    cues = _cue_clauses(question, context_analysis(question, ctx).cues)
+    a = context_analysis(question, ctx)
+    sig = _asked_time(sig, a)
+    cues = _cue_clauses(question, a.cues)
     own = order_fields(question, cues)
     if own["order"] is None or (own["order"], own["offset_days"], own["same_granularity"]) == (
             sig.order, sig.offset_days, sig.same_granularity):
         return sig
     return dataclasses.replace(sig, **own)
+
+
+def _asked_time(sig: QuestionSignals, a) -> QuestionSignals:
+    """The signals asking a time when nlu's clause analysis reads the question, its names
+    blanked, as a time question and ``question_signals`` (the raw text) as an entity one:
+    "I'm trying to find the last year in which the Australian police accused Australian
+    citizens": a name's words between the wh-word and the clause hide the asked time noun from
+    the raw reading, the blanked one reads it (as SCoP, which reads the analysis, answers a
+    time there). Its unit is the analysis' too. One way only: a blanked name never makes an
+    entity question of a time one (tccrag22)."""
+    if sig.answer_type == "entity" and a.answer_type == "time":
+        return dataclasses.replace(sig, answer_type="time", granularity=a.time_level)
+    return sig
 
 
 # "the months **when** X did Y": "when" right after the asked time noun is a relative adverb

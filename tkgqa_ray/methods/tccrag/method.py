@@ -42,6 +42,7 @@ from tkgqa_ray.methods.tccrag.cef import EvFact, causal_evidence_filter, tempora
 from tkgqa_ray.methods.tccrag.parsing import (
     ArbiterOutput,
     MentionOutput,
+    demonym_country,
     RelationParseOutput,
     SingleParseOutput,
     gazetteer_candidates,
@@ -53,6 +54,7 @@ from tkgqa_ray.methods.tccrag.parsing import (
     qualified_candidates,
     question_places,
     spelled_names,
+    titled_name,
     with_group_members,
 )
 from tkgqa_ray.methods.tccrag.state import KEY, EntityReading, TccParse, TccragState, check_stages
@@ -423,11 +425,10 @@ def _kg_first(table, own: list, other: int, rels: set[int]) -> list:
     tied = [c for c in own if float(c[1]) == top]
     if len(tied) <= ALT_PER_SLOT:
         return own
-    tr = table.triples
     ids = np.array([int(c[0]) for c in tied])
-    keep = np.isin(tr[:, 1], list(rels))
-    hit = set(tr[keep & (tr[:, 0] == other) & np.isin(tr[:, 2], ids), 2].tolist())
-    hit |= set(tr[keep & (tr[:, 2] == other) & np.isin(tr[:, 0], ids), 0].tolist())
+    out_, in_ = _entity_rows(table, other)  # the other name's triples, as subject / as object
+    hit = set(out_[np.isin(out_[:, 1], list(rels)) & np.isin(out_[:, 2], ids), 2].tolist())
+    hit |= set(in_[np.isin(in_[:, 1], list(rels)) & np.isin(in_[:, 0], ids), 0].tolist())
     if not hit:
         return own
     first = [c for c in tied if int(c[0]) in hit]
@@ -608,7 +609,8 @@ class ProgressiveParse(Stage):
             pa: dict[int, list] = {}
             al: dict[int, list] = {}
             gaz = gazetteer_candidates(s["question"], table)
-            for surf, cands, a, b in gaz + self._context_actors(s["question"], gaz):
+            for surf, cands, a, b in (gaz + self._context_actors(s["question"], gaz) + self._repeated_names(s["question"], gaz)
+                                      + self._titled_names(s["question"], gaz)):
                 pa.setdefault(cands[0][0], []).append((surf, a, b))
                 al.setdefault(cands[0][0], cands)
             path_a.append(pa)
@@ -630,6 +632,8 @@ class ProgressiveParse(Stage):
                                              lambda m=m, q=s["question"]: [] if place_attached(q, m, places)
                                              else spelled_names(m, self.ctx))
                 cands = group_sectors(m, other_places(m, cands, places, table), table)
+                if how in _SIMILAR_TIERS:  # "the Vietnamese" of a question naming Vietnam (tccrag22)
+                    cands = demonym_country(m, cands, places, table)
                 if cands:
                     eid = cands[0][0]
                     occ = [(m, x.start(), x.end()) for x in re.finditer(re.escape(m), s["question"], re.I)]
@@ -720,6 +724,52 @@ class ProgressiveParse(Stage):
                 continue
             scores = list(m.scores) or [m.score] * len(m.entity_ids)
             out.append((m.text, [(int(e), float(sc)) for e, sc in zip(m.entity_ids, scores)], m.start, m.end))
+        return out
+
+    def _repeated_names(self, q: str, gazetteer: list) -> list[tuple[str, list[tuple[int, float]], int, int]]:
+        """A name the question repeats by its bare plural head noun, as a further occurrence
+        of the gazetteer path: "In the year Indian medical staff made a statement about
+        **protesters in India**, in which months did India's special forces fight
+        **protesters** with small arms?". nlu's clause analysis places a copy of the reference
+        name at the noun in the main clause (``nlu.analysis._repeated_head``, the reading SCoP
+        has); the gazetteer matches "protesters in India" only, so the bare repeat stayed a
+        word of the asked action ("fight protesters with small arms") and the asked event lost
+        its object (d18-0207). Only a main-clause name of the analysis at a span no gazetteer
+        match overlaps, of an entity the gazetteer grounds elsewhere (a repeat, no new name);
+        (surface as written, candidates, start, end). tccrag22."""
+        from tkgqa_ray.methods.tccrag.parsing import clause_analysis
+
+        an = clause_analysis(q, self.ctx)
+        own = [(a, b) for _, _, a, b in gazetteer]
+        named = {int(c[0][0]) for _, c, _, _ in gazetteer if c}
+        listed = {(m.start, m.end) for m in an.mentions}
+        out = []
+        for m in an.main.mentions:
+            if (m.start, m.end) in listed or len(m.entity_ids) != 1 or int(m.entity_ids[0]) not in named:
+                continue
+            if any(a < m.end and m.start < b for a, b in own):
+                continue
+            out.append((q[m.start:m.end], [(int(m.entity_ids[0]), float(m.score))], m.start, m.end))
+        return out
+
+    def _titled_names(self, q: str, gazetteer: list) -> list[tuple[str, list[tuple[int, float]], int, int]]:
+        """An official written by title and full name whose KG name is office and surname
+        ("Works Minister Samy Vellu": Minister_of_Public_Works_Vellu), as a gazetteer-path
+        candidate: nlu's clause analysis grounds the name by its embedding at nlu's floor (the
+        mention SCoP reads); TCC-RAG's own embedding tier wants 0.85 and left the slot empty
+        (dev20-0163). Only a mention under that threshold that :func:`parsing.titled_name`
+        accepts (the surname and an office word written), at a span no gazetteer match
+        overlaps; other embedding neighbours under 0.85 stay unread. tccrag22."""
+        from tkgqa_ray.methods.tccrag.parsing import GROUNDING_THRESHOLD, clause_analysis
+
+        own = [(a, b) for _, _, a, b in gazetteer]
+        out = []
+        for m in clause_analysis(q, self.ctx).mentions:
+            if m.source != "embedding" or len(m.entity_ids) != 1 or m.score >= GROUNDING_THRESHOLD:
+                continue
+            if any(a < m.end and m.start < b for a, b in own) or not titled_name(m.text, m.entity_ids[0], self.ctx.table):
+                continue
+            out.append((m.text, [(int(m.entity_ids[0]), float(m.score))], m.start, m.end))
         return out
 
     def _clauses(self, q: str) -> list[tuple[tuple[int, int], str, tuple[int, int] | None, tuple]]:
@@ -970,7 +1020,7 @@ class ChainRetrieve(Stage):
         evs: list[np.ndarray] = []
         if len(ref) == 2 and loose == "pair":
             # the closest relation the pair has among the phrase's further readings (tccrag20)
-            rd = _pair_reading(self.ctx.table.triples, ref[0], ref[1], p.reference_pair_relations,
+            rd = _pair_reading(self.ctx.table, ref[0], ref[1], p.reference_pair_relations,
                                lambda sw: _event(ref[0], 0, ref[1], sw), p.reference_relations)
             if rd is not None:
                 evs.append(self._teg(_event(ref[0], rd[0], ref[1], rd[1])))
@@ -1080,7 +1130,7 @@ class ChainRetrieve(Stage):
             # a chain: the closest relation of its phrase the pair has in the KG (tccrag20)
             if pe.subject is None or pe.object is None or not pe.pair_relations:
                 continue
-            rd = _pair_reading(self.ctx.table.triples, pe.subject, pe.object, pe.pair_relations,
+            rd = _pair_reading(self.ctx.table, pe.subject, pe.object, pe.pair_relations,
                                lambda sw, pe=pe: (pe.oriented(sw).subject, 0, pe.oriented(sw).object), pe.relations)
             if rd is None:
                 continue
@@ -1253,7 +1303,24 @@ def _one_occasion(table, evs: list[np.ndarray], readings: list[tuple[int, bool]]
 PAIR_REL_MIN = 0.4  # a further relation reading's grounding score floor (SCoP's relation slot floor, THRESH)
 
 
-def _pair_reading(tr: np.ndarray, a: int, b: int, readings, orient, own=()) -> tuple[int, bool] | None:
+def _entity_rows(table, e: int) -> tuple[np.ndarray, np.ndarray]:
+    """The (s, r, o) triple rows with ``e`` as subject and those with ``e`` as object, each in
+    triple-id order: slices of the table's per-entity index (FactTable.triples_with_subject /
+    _object, tccrag22), not a mask over every triple per call."""
+    tr = table.triples
+    return tr[table.triples_with_subject(e)], tr[table.triples_with_object(e)]
+
+
+def _pair_rows(src, a: int, b: int) -> np.ndarray:
+    """The (s, r, o) triple rows between ``a`` and ``b`` in either direction. ``src``: a
+    FactTable (its per-entity index) or a bare triple array (a scan)."""
+    if isinstance(src, np.ndarray):
+        return src[((src[:, 0] == a) & (src[:, 2] == b)) | ((src[:, 0] == b) & (src[:, 2] == a))]
+    out_a, in_a = _entity_rows(src, a)
+    return np.concatenate([out_a[out_a[:, 2] == b], in_a[(in_a[:, 0] == b) & (in_a[:, 2] != in_a[:, 0])]])
+
+
+def _pair_reading(tr, a: int, b: int, readings, orient, own=()) -> tuple[int, bool] | None:
     """The first of ``readings`` ((relation, swap), the phrase's further scored readings in
     score order) under which the KG has a fact of the pair ``a`` / ``b``: ``orient(swap)``
     gives the pair's (subject, _, object) read in that direction. Conservative: only a
@@ -1269,7 +1336,7 @@ def _pair_reading(tr: np.ndarray, a: int, b: int, readings, orient, own=()) -> t
     """
     if not readings or a is None or b is None:
         return None
-    both = tr[((tr[:, 0] == a) & (tr[:, 2] == b)) | ((tr[:, 0] == b) & (tr[:, 2] == a))]
+    both = _pair_rows(tr, a, b)
     if set(int(r) for r in own) & set(both[:, 1].tolist()):
         return None
     have = {(int(x), int(r), int(y)) for x, r, y in both}

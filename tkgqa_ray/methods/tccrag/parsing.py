@@ -250,6 +250,22 @@ def _name_parts(mention: str, table) -> int | None:
     return ids[0] if len(ids) == 1 else None
 
 
+def titled_name(mention: str, eid: int, table) -> bool:
+    """True when the KG name ``eid`` is an office-and-surname name the mention writes with
+    the person's full name: ICEWS names some officials by the office and surname
+    (``Minister_of_Public_Works_Vellu``), a question by the title and the full name ("Works
+    Minister Samy Vellu"), so the cosine of the two stays under the embedding tier's 0.85.
+    The name's last word is the mention's last word (the surname) and at least one more of
+    the name's content words (the office) is written; a shared surname alone is no such name
+    ("Isa Al Khalifa" is no Mohammed_Khalifa, "Republican Party" no Democratic_Party).
+    tccrag22."""
+    name = [w for w in _name_words(table.entities[int(eid)], table) if w not in FUNCTION_WORDS]
+    written = [fold(w) for w in re.findall(r"[^\W_]+", drop_article(mention))]
+    if len(name) < 2 or len(written) < 2 or name[-1] != written[-1]:
+        return False
+    return any(w in written[:-1] for w in name[:-1])
+
+
 # the tier after that: a person written by one part of the name ("Abbas", "Mogherini",
 # "Abhisit") or with another spelling or a title before it ("Sergei Kiriyenko" for
 # Sergey_Vladilenovich_Kiriyenko, "Pope Benedict" for Benedict_XVI): nlu's person-name index
@@ -373,6 +389,39 @@ def other_places(mention: str, cands: Candidates, places: list[str], table) -> C
         return cands
     have = {e for e, _ in cands}
     return list(cands) + [c for c in qualified_candidates(bare, places, table) if c[0] not in have]
+
+
+DEMONYM_SCORE = 0.6  # a demonym's country: a further reading at the alternative floor (method.ALT_ENT_MIN)
+
+
+def demonym_country(mention: str, cands: Candidates, places: list[str], table) -> Candidates:
+    """``cands`` with the country a plural demonym noun names appended, when the question
+    names that country too: "Following South Korea's show of sympathy for **Vietnam**, who
+    was the next to express sympathy for **the Vietnamese**?". English calls a country's
+    people by its demonym ("the Vietnamese", "the Iranians"); ICEWS files them under the
+    country. The embedding tier grounds the word to its nearest name (Vietnamese_American,
+    no fact of the event), so the country is a further reading, after the tier's (the KG
+    decides). Only a mention that is one demonym (its adjective, or that adjective + "s",
+    nlu's place lexicon), whose best candidate is of no such place, and whose country is one
+    of the question's places (``places``: :func:`question_places`) and a KG name; tccrag22."""
+    if not cands:
+        return cands
+    from tkgqa_ray.nlu.analysis import _place_of_adjective  # nlu's demonym lexicon (refs25's antecedents too)
+
+    word = drop_article(mention).strip()
+    if not re.fullmatch(r"[A-Z][a-z]+", word):
+        return cands
+    key = _place_of_adjective(word) or (_place_of_adjective(word[:-1]) if word.endswith("s") else None)
+    if key is None:
+        return cands
+    lex = place_lexicon()
+    best = table.display(table.entities[cands[0][0]])
+    inner = re.search(r"\(([^()]+)\)$", best)
+    if lex.resolve(inner.group(1) if inner else best) == key:
+        return cands  # the tier's name is of that place already
+    have = {e for e, _ in cands}
+    hits = [table.display_entity_id[p] for p in places if p in table.display_entity_id and lex.resolve(p) == key]
+    return list(cands) + [(int(e), DEMONYM_SCORE) for e in dict.fromkeys(hits) if e not in have]
 
 
 # a group ICEWS has no entity of its own for: its actors are filed under several sector names
