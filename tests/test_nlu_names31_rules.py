@@ -149,3 +149,14 @@ def test_english_names_of_the_french_named_ngos():
     assert got["Reporters Without Borders"] == ("Reporters_Sans_Frontieres",)
     got = {x.text: x.names for x in m.match("Whom did Doctors of the World accuse?")}
     assert got["Doctors of the World"] == ("Medecins_Du_Monde",)
+
+
+def test_lawmakers_of_a_parliament_country_are_its_members_of_parliament():
+    # the KG has Member_of_Parliament_(Thailand) and no Lawmaker_(Thailand) (d12-0034)
+    m = EntityMatcher(["Member_of_Parliament_(Thailand)", "Thailand"])
+    got = {x.text: x.names for x in m.match("Whom did Thai lawmakers attack?")}
+    assert got["Thai lawmakers"] == ("Member_of_Parliament_(Thailand)",)
+    # where both exist, Lawmaker_ stays first (the Parliament reading is a lower candidate)
+    m = EntityMatcher(["Member_of_Parliament_(Kenya)", "Lawmaker_(Kenya)", "Kenya"])
+    got = {x.text: x.names for x in m.match("Whom did Kenyan lawmakers attack?")}
+    assert got["Kenyan lawmakers"][0] == "Lawmaker_(Kenya)"
