@@ -75,6 +75,17 @@ def make_symbolic_ctx(tmp_path_factory):
     return make
 
 
+@pytest.fixture(scope="module")
+def ctx(request, make_symbolic_ctx):
+    """The symbolic context over the requesting module's ``ROWS`` (the tiny hand-made KG of a
+    rule-test module; hashing encoder, no fact index). A module that defines its own ``ctx``
+    keeps it; one without ``ROWS`` is told so."""
+    rows = getattr(request.module, "ROWS", None)
+    if rows is None:
+        raise pytest.UsageError(f"{request.module.__name__} uses the shared `ctx` fixture but defines no ROWS")
+    return make_symbolic_ctx(rows, encoder="hashing")
+
+
 @pytest.fixture(scope="session")
 def ray_session():
     """One local Ray for the whole test session (no dashboard unless a test starts its own).

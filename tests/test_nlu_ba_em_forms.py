@@ -29,10 +29,6 @@ ROWS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def ctx(make_symbolic_ctx):
-    return make_symbolic_ctx(ROWS, encoder="hashing")
-
 
 def _cons(ctx, q):
     out = event_parser({"question": q}, ctx)

@@ -26,10 +26,6 @@ ROWS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def ctx(make_symbolic_ctx):
-    return make_symbolic_ctx(ROWS, encoder="hashing")
-
 
 @pytest.mark.parametrize("q, anchors, search", [
     # "the criticism of Japan by Iran": Iran criticised Japan

@@ -35,10 +35,6 @@ ROWS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def ctx(make_symbolic_ctx):
-    return make_symbolic_ctx(ROWS, encoder="hashing")
-
 
 @pytest.mark.parametrize("q, search", [
     ("In 2010, Kenya hosted visits by whom?", ["Kenya", UNKNOWN]),  # active verb + its own object

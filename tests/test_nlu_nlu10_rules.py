@@ -187,10 +187,6 @@ ROWS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def ctx(make_symbolic_ctx):
-    return make_symbolic_ctx(ROWS, encoder="hashing")
-
 
 @pytest.mark.parametrize("q, gold", [
     # "the party" is the reference's subject: Solberg's first hosting after the party's talk

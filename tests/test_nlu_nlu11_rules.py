@@ -166,10 +166,6 @@ ROWS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def ctx(make_symbolic_ctx):
-    return make_symbolic_ctx(ROWS, encoder="hashing")
-
 
 @pytest.mark.parametrize("q, gold", [
     ("Who spoke approvingly of Ghana in 2012?", ["Chile"]),

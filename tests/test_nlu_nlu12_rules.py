@@ -171,10 +171,6 @@ ROWS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def ctx(make_symbolic_ctx):
-    return make_symbolic_ctx(ROWS, encoder="hashing")
-
 
 def test_distinct_actions_by_the_lexicon(ctx):
     assert _distinct_actions(ctx, "holding consultations with", "spoke about")

@@ -114,10 +114,6 @@ ROWS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def ctx(make_symbolic_ctx):
-    return make_symbolic_ctx(ROWS, encoder="hashing")
-
 
 @pytest.mark.parametrize("q, gold", [
     # object pronoun of the reference: "them" agrees with the citizens, not the party (the

@@ -83,10 +83,6 @@ ROWS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def ctx(make_symbolic_ctx):
-    return make_symbolic_ctx(ROWS, encoder="hashing")
-
 
 def ranking(ctx, q):
     return constraint_parser({"question": q, "anchors": [], "search": None}, ctx)["ranking"]

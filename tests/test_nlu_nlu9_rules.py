@@ -56,10 +56,6 @@ ROWS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def ctx(make_symbolic_ctx):
-    return make_symbolic_ctx(ROWS, encoder="hashing")
-
 
 def read(ctx, q):
     """(constraint operators, ranking order, top answer) of SCoP on ``q``."""

@@ -56,10 +56,6 @@ ROWS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def ctx(make_symbolic_ctx):
-    return make_symbolic_ctx(ROWS, encoder="hashing")
-
 
 def answer(ctx, q):
     (row,) = SCoP(ctx)([{"quid": "1", "question": q}])

@@ -16,10 +16,6 @@ ROWS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def ctx(make_symbolic_ctx):
-    return make_symbolic_ctx(ROWS, encoder="hashing")
-
 
 def align(ctx, anchors, search):
     anchors = [Triple.of(a) for a in anchors]

@@ -51,10 +51,6 @@ NAMES = ["Citizen_(Kenya)", "Raila_Odinga", "Police_(Kenya)", "Lawyer/Attorney_(
          "Detainee_(Kenya)", "Other_Authorities_/_Officials_(Kenya)", "Political_Parties_(Kenya)"]
 
 
-@pytest.fixture(scope="module")
-def ctx(make_symbolic_ctx):
-    return make_symbolic_ctx(ROWS, encoder="hashing")
-
 
 def _mentions(q: str) -> dict[str, tuple[str, ...]]:
     return {m.text: m.names for m in analyze(q, EntityMatcher(NAMES)).mentions}

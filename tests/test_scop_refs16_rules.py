@@ -54,10 +54,6 @@ ROWS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def ctx(make_symbolic_ctx):
-    return make_symbolic_ctx(ROWS, encoder="hashing")
-
 
 # ------------------------------------------------------------------ rule 1
 def test_rule1_unknown_name_agrees_as_well_as_a_known_match():

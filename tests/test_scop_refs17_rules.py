@@ -53,10 +53,6 @@ NAMES = ["Insurgent_(Kenya)", "Citizen_(Kenya)", "Peru", "Kenya", "Lawyer/Attorn
          "Police_(Kenya)", "Military_(Kenya)", "Men_(Kenya)", "Head_of_Government_(Kenya)"]
 
 
-@pytest.fixture(scope="module")
-def ctx(make_symbolic_ctx):
-    return make_symbolic_ctx(ROWS, encoder="hashing")
-
 
 def _mentions(q: str) -> dict[str, tuple[str, ...]]:
     return {m.text: m.names for m in analyze(q, EntityMatcher(NAMES)).mentions}

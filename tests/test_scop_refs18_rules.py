@@ -77,10 +77,6 @@ ROWS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def ctx(make_symbolic_ctx):
-    return make_symbolic_ctx(ROWS, encoder="hashing")
-
 
 # ------------------------------------------------------------------ rule 1
 def test_rule1_they_prefers_a_group_over_a_singular_role():

@@ -58,10 +58,6 @@ ROWS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def ctx(make_symbolic_ctx):
-    return make_symbolic_ctx(ROWS, encoder="hashing")
-
 
 # ------------------------------------------------------------------ rule 1
 def test_rule1_the_agreement_gap_is_only_our_ignorance():

@@ -45,10 +45,6 @@ ROWS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def ctx(make_symbolic_ctx):
-    return make_symbolic_ctx(ROWS, encoder="hashing")
-
 
 # ------------------------------------------------------------------ rule 1
 @pytest.mark.parametrize("surface, name", [

@@ -46,10 +46,6 @@ ROWS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def ctx(make_symbolic_ctx):
-    return make_symbolic_ctx(ROWS, encoder="hashing")
-
 
 def _a(ctx, q):
     return analyze(q, EntityMatcher.for_table(ctx.table))

@@ -42,10 +42,6 @@ RELS = sorted({r for _, r, _, _ in ROWS} | {"Impose_state_of_emergency_or_martia
                                              "Express_intent_to_ease_economic_sanctions,_boycott,_or_embargo"})
 
 
-@pytest.fixture(scope="module")
-def ctx(make_symbolic_ctx):
-    return make_symbolic_ctx(ROWS, encoder="hashing")
-
 
 def _a(ctx, q):
     return analyze(q, EntityMatcher.for_table(ctx.table))

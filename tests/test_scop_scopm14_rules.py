@@ -50,10 +50,6 @@ ROWS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def ctx(make_symbolic_ctx):
-    return make_symbolic_ctx(ROWS, encoder="hashing")
-
 
 def _matcher():
     return EntityMatcher(["Ghana", "Chile", "Raila_Odinga", "Citizen_(Kenya)", "Police_(Kenya)", "Uganda", "Peru"])

@@ -31,10 +31,6 @@ ROWS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def ctx(make_symbolic_ctx):
-    return make_symbolic_ctx(ROWS, encoder="hashing")
-
 
 def run(ctx, qs):
     return SCoP(ctx)([{"quid": str(i), "question": q} for i, q in enumerate(qs)])

@@ -25,10 +25,6 @@ from test_scop_stages import QS as STAGE_QS, ROWS  # noqa: E402 - the same hand-
 QS = [*STAGE_QS, "Who did Atlantis sign a formal agreement with?"]  # the last: no KG name, no evidence
 
 
-@pytest.fixture(scope="module")
-def ctx(make_symbolic_ctx):
-    return make_symbolic_ctx(ROWS, encoder="hashing")
-
 
 def states():
     return [{"quid": str(i), "question": q, "roles": [], "trace": {}} for i, q in enumerate(QS)]

@@ -12,10 +12,6 @@ from tkgqa_ray.methods.tccrag.state import KEY, StageContractError, TccragState,
 from test_scop_readings import ROWS
 
 
-@pytest.fixture(scope="module")
-def ctx(make_symbolic_ctx):
-    return make_symbolic_ctx(ROWS, encoder="hashing")
-
 
 @pytest.mark.parametrize("ablation", TCCRAG.ablations)
 def test_every_ablation_builds_a_consistent_chain(ctx, ablation):

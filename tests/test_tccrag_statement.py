@@ -35,10 +35,6 @@ ROWS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def ctx(make_symbolic_ctx):
-    return make_symbolic_ctx(ROWS, encoder="hashing")
-
 
 def run(ctx, qs):
     return TCCRAG(ctx)([{"quid": str(i), "question": q, "trace": {}} for i, q in enumerate(qs)])

@@ -45,10 +45,6 @@ ROWS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def ctx(make_symbolic_ctx):
-    return make_symbolic_ctx(ROWS, encoder="hashing")
-
 
 # ----------------------------------------------------------------------------- pronoun agreement
 def test_pronoun_object_needs_a_subject_that_cannot_agree():

@@ -48,10 +48,6 @@ ROWS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def ctx(make_symbolic_ctx):
-    return make_symbolic_ctx(ROWS, encoder="hashing")
-
 
 # ----------------------------------------------------------------------------- other places
 def test_other_places(ctx):

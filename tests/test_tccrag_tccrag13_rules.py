@@ -45,10 +45,6 @@ ROWS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def ctx(make_symbolic_ctx):
-    return make_symbolic_ctx(ROWS, encoder="hashing")
-
 
 # ----------------------------------------------------------------------------- roles exchanged
 def test_whose_contact_clause_reads_the_other_slot(ctx):

@@ -27,10 +27,6 @@ ROWS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def ctx(make_symbolic_ctx):
-    return make_symbolic_ctx(ROWS, encoder="hashing")
-
 
 @pytest.mark.parametrize("q", [
     "Before Loretta Lynch visited Colombia, when had Zhang Dejiang last gone there? Give the month.",

@@ -21,10 +21,6 @@ ROWS += [("Chile", "Consult", "Kenya", "2012-04-01"), ("Chile", "Make_a_visit", 
          ("Peru", "Host_a_visit", "Chile", "2012-03-20")]
 
 
-@pytest.fixture(scope="module")
-def ctx(make_symbolic_ctx):
-    return make_symbolic_ctx(ROWS, encoder="hashing")
-
 
 def top(ctx, q):
     (row,) = TCCRAG(ctx)([{"quid": "0", "question": q, "trace": {}}])

@@ -50,10 +50,6 @@ ROWS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def ctx(make_symbolic_ctx):
-    return make_symbolic_ctx(ROWS, encoder="hashing")
-
 
 # an object pronoun for the main clause's only name: the reference event is
 # (Amnesty, Criticize, Police (Kenya)) in 2013, so the police's 2013 arrest

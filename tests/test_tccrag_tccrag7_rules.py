@@ -48,10 +48,6 @@ ROWS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def ctx(make_symbolic_ctx):
-    return make_symbolic_ctx(ROWS, encoder="hashing")
-
 
 def names(ctx, mention):
     from tkgqa_ray.methods.tccrag.parsing import name_word_candidates

@@ -41,10 +41,6 @@ ROWS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def ctx(make_symbolic_ctx):
-    return make_symbolic_ctx(ROWS, encoder="hashing")
-
 
 # ----------------------------------------------------------------------------- main-clause pronouns
 def test_object_pronoun_of_the_main_clause_is_a_reference_name(ctx):

@@ -58,10 +58,6 @@ ROWS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def ctx(make_symbolic_ctx):
-    return make_symbolic_ctx(ROWS, encoder="hashing")
-
 
 # ----------------------------------------------------------------------------- weaker grounding yields
 def test_path_b_reading_inside_an_exact_path_a_name_yields():
