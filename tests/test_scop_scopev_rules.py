@@ -4,7 +4,6 @@ never a fact the constraints do not admit. Tiny hand-built KG, hand-checked answ
 
 from __future__ import annotations
 
-import pytest
 
 from tkgqa_ray.methods.scop.method import SCoP
 

@@ -20,7 +20,8 @@ from tkgqa_ray.methods.scop.state import KEY, PROVIDED, ScopStage, ScopState, ch
 from tkgqa_ray.methods.scop.types import Constraint, Ranking, Reading, Triple
 from tkgqa_ray.pipeline.rows import rows_to_table, state_to_row
 
-from test_scop_stages import QS as STAGE_QS, ROWS  # noqa: E402 - the same hand-made KG and questions
+from test_scop_stages import QS as STAGE_QS, ROWS as STAGE_ROWS  # noqa: E402 - the same hand-made KG and questions
+ROWS = STAGE_ROWS  # conftest's `ctx` reads a module's ROWS
 
 QS = [*STAGE_QS, "Who did Atlantis sign a formal agreement with?"]  # the last: no KG name, no evidence
 

@@ -6,7 +6,6 @@ KG; every expected answer is worked out by hand in the comments."""
 
 from __future__ import annotations
 
-import pytest
 
 from tkgqa_ray.methods.tccrag.method import TCCRAG, _agent_first
 

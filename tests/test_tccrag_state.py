@@ -9,7 +9,9 @@ import pytest
 from tkgqa_ray.methods.tccrag.method import TCCRAG, CausalFilter, ChainRetrieve, ProgressiveParse
 from tkgqa_ray.methods.tccrag.state import KEY, StageContractError, TccragState, check_stages
 
-from test_scop_readings import ROWS
+from test_scop_readings import ROWS as READINGS_ROWS
+
+ROWS = READINGS_ROWS  # the same hand-made KG (conftest's `ctx` reads a module's ROWS)
 
 
 

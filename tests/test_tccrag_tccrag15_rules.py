@@ -22,7 +22,6 @@ Tiny hand-built KGs, questions written for these tests, answers checked by hand.
 
 from __future__ import annotations
 
-import pytest
 
 from test_tccrag_tccrag4 import top  # TCC-RAG's top prediction and trace
 from tkgqa_ray.methods.tccrag.method import _possessive_patient

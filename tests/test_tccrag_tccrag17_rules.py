@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-import pytest
 
 from test_tccrag_tccrag4 import top  # TCC-RAG's top prediction and trace
 from tkgqa_ray.methods.tccrag.method import _named_event_unbounded

@@ -19,7 +19,6 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import numpy as np
-import pytest
 
 from test_tccrag_tccrag4 import top  # TCC-RAG's top prediction and trace
 from tkgqa_ray.methods.scop import alignment
