@@ -420,6 +420,12 @@ def _ref_region(masked: str, cue: Cue, other_cues: list[Cue], names: list[tuple[
         inv = _INVERTED_AUX_RE.search(masked, cue.end)
         if inv and inv.start() < end and not _CAUSATIVE_RE.match(masked, inv.start()):
             end = inv.start()
+        # ... or a verb of witnessing in the auxiliary's place, a blanked name and a bare verb
+        # after it ("Which months before X broke off relations with Y saw Z praise her?": the
+        # time is the subject of "saw", the asked event Z's; refs30)
+        saw = _SAW_CLAUSE_RE.search(masked, cue.end)
+        if saw and saw.start() < end:
+            end = saw.start()
     adj = _adjacent_subject(masked, cue.end, end, list(names))
     if adj is not None:
         end = adj
@@ -428,6 +434,9 @@ def _ref_region(masked: str, cue: Cue, other_cues: list[Cue], names: list[tuple[
         if g:
             end = g.start()
     return (cue.start, end)
+
+
+_SAW_CLAUSE_RE = re.compile(r"\b(?:saw|sees|see|witnessed)\s{3,}(?:[a-z]+ly\s+)?[a-z]{3,}\b(?!['’])")
 
 
 _RANK_HEAD_END_RE = re.compile(
