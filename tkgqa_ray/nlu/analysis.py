@@ -98,7 +98,8 @@ _ACTIVE_INFINITIVE_RE = re.compile(
 )
 _ROLE_OF_RE = re.compile(
     # (singular or plural: "who were the subjects of X's optimistic comments", refs20)
-    r"\b(?:target|recipient|victim|focus|object|subject|addressee|beneficiary|topic)s?\s+of\s+(?:the\s+)?$", re.I
+    # (a visit's "destination" is its object, the place visited: refs30)
+    r"\b(?:target|recipient|victim|focus|object|subject|addressee|beneficiary|topic|destination)s?\s+of\s+(?:the\s+)?$", re.I
 )
 # a past participle: regular, or one of the irregular ones of the KG's acts
 _PARTICIPLE = r"(?:[a-z]+(?:ed|en|wn)|cut|put|set|shut|hit|sent|held|kept|caught|brought|built|dealt|left|met|struck|sought|sold)"
@@ -419,6 +420,12 @@ def _ref_region(masked: str, cue: Cue, other_cues: list[Cue], names: list[tuple[
         inv = _INVERTED_AUX_RE.search(masked, cue.end)
         if inv and inv.start() < end and not _CAUSATIVE_RE.match(masked, inv.start()):
             end = inv.start()
+        # ... or a verb of witnessing in the auxiliary's place, a blanked name and a bare verb
+        # after it ("Which months before X broke off relations with Y saw Z praise her?": the
+        # time is the subject of "saw", the asked event Z's; refs30)
+        saw = _SAW_CLAUSE_RE.search(masked, cue.end)
+        if saw and saw.start() < end:
+            end = saw.start()
     adj = _adjacent_subject(masked, cue.end, end, list(names))
     if adj is not None:
         end = adj
@@ -427,6 +434,9 @@ def _ref_region(masked: str, cue: Cue, other_cues: list[Cue], names: list[tuple[
         if g:
             end = g.start()
     return (cue.start, end)
+
+
+_SAW_CLAUSE_RE = re.compile(r"\b(?:saw|sees|see|witnessed)\s{3,}(?:[a-z]+ly\s+)?[a-z]{3,}\b(?!['’])")
 
 
 _RANK_HEAD_END_RE = re.compile(
@@ -903,6 +913,8 @@ def _analyze(question: str, matcher: EntityMatcher, embeddings: Any = None, extr
         main.open_slot = _open_slot(mask_spans(masked, ref_spans), (head[1] - 1, head[1]) if head else wh, main_mentions[0])
     elif answer_type == "entity" and refs:
         pro = _main_pronoun(masked, blank)
+        if pro is None:
+            pro = _role_possessive(masked, blank)
         desc = _main_description(masked, blank) if pro is None else None
         if desc is not None:
             # "..., who did **the paper** first make a statement about?": the description is
@@ -1148,11 +1160,13 @@ def _with_possessed_names(text: str, mentions: list[Mention], matcher: EntityMat
 
 _SENTENCE_END_RE = re.compile(r"[.;:!?](?=\s+\S)")
 # an anaphor of manner or an event noun of the same kind standing for the reference's action:
-# "(in) that way", "the same way", "such a wish", "that intention" (nlu10)
+# "(in) that way", "the same way", "such a wish", "that intention" (nlu10); "that intent",
+# "such aid": the kind of act the reference names (refs30)
 SAME_ACTION_RE = re.compile(
     r"\b(?:(?:in\s+)?(?:that|this|the\s+same|a\s+similar)\s+(?:way|manner|fashion)"
-    r"|such\s+(?:an?\s+)?(?:wish|intention|desire|willingness|readiness|offer|request|appeal|threat|demand|promise|pledge|visit|statement|criticism|accusation|praise)"
-    r"|(?:that|this|the\s+same)\s+(?:wish|intention|desire|willingness|readiness|offer|request|appeal|promise|pledge)"
+    r"|such\s+(?:an?\s+)?(?:wish|intention|intent|desire|willingness|readiness|offer|request|appeal|threat|demand|promise|pledge|visit|statement|criticism|accusation|praise"
+    r"|aid|assistance|support|cooperation)"
+    r"|(?:that|this|the\s+same)\s+(?:wish|intention|intent|desire|willingness|readiness|offer|request|appeal|promise|pledge|aid|assistance)"
     r"(?!\s+(?:to|of|for|with)\b))\b",
     re.I,
 )
@@ -1211,6 +1225,14 @@ _PRO_VERB_END_RE = re.compile(
 _MAIN_DESC_ANY_RE = re.compile(r"\b(?:the|that|this)\s+(?P<noun>[A-Za-z][a-z]{2,})\b(?!\s*['’]s?\b|\s+of\b)", re.I)
 
 
+# an adjective predicate with its preposition stranded at the clause's end after an inverted
+# "was it": "(whom else) was it **pessimistic about**?"; "it" is then the subject, no cleft's
+# dummy ("who was it that ...", "who was it X visited") (refs30)
+_STRANDED_PREDICATE_RE = re.compile(
+    r"\s+(?:(?:most|more|very|so|also|again|first|last|next|ever)\s+)?(?!that\b|who\b|which\b)[a-z]{3,}\s+"
+    r"(?:about|of|with|to|toward|towards|at|on|for|against)\s*(?:[?.!,;]|$)")
+
+
 def _main_pronouns(masked: str, blank: list[tuple[int, int]], pro_verb: bool = False,
                    words: frozenset[str] = frozenset()) -> list[tuple[int, int]]:
     """The personal pronouns outside names, cues, reference clauses and the wh-phrase, in
@@ -1222,8 +1244,9 @@ def _main_pronouns(masked: str, blank: list[tuple[int, int]], pro_verb: bool = F
     for m in _PRONOUN_RE.finditer(masked):
         if any(a <= m.start() < b for a, b in blank):
             continue
-        if m.group(0).lower() == "it" and re.search(r"\b(?:was|is|were|are)\s+$", masked[: m.start()], re.I):
-            continue  # "who was it ...": a cleft's dummy subject
+        if m.group(0).lower() == "it" and re.search(r"\b(?:was|is|were|are)\s+$", masked[: m.start()], re.I) \
+                and not _STRANDED_PREDICATE_RE.match(masked, m.end()):
+            continue  # "who was it ...": a cleft's dummy subject (not "whom was it pessimistic about?")
         if pro_verb and m.group(0).lower() == "it" and re.search(r"\b(?:do|does|did|done|doing)\s+$", masked[: m.start()], re.I) \
                 and _PRO_VERB_END_RE.match(masked, m.end()):
             continue  # "when did X last do it (before ...)?": the action (not "did it first visit")
@@ -1464,6 +1487,10 @@ def _open_slot(masked: str, wh: tuple[int, int] | None, x: Mention) -> str:
         return "object"
     # (an honorific before the name is part of it: "where King Juan Carlos I paid visits")
     words = [w for w in re.findall(r"[\w']+", between.lower()) if w not in _HONORIFICS]
+    if all(w in ("was", "is", "were", "are") for w in words) and _possessed_agent_noun(masked, x.end):
+        # "who was Vietnam's first visitor", "(I wonder) who X's last accuser was": a possessed
+        # agent noun names the doer of an act on the possessor; the wh-phrase asks the doer (refs30)
+        return "subject"
     # (a relative pronoun may stand between: "the latest party from Australia that X praised",
     # when an answer scope closed the wh-phrase before it)
     if not words or all(w in ("the", "a", "an", "that", "which", "whom") for w in words):
@@ -1489,6 +1516,47 @@ def _open_slot(masked: str, wh: tuple[int, int] | None, x: Mention) -> str:
         # name ("whose remarks about X came last": the possessor is the remarks' doer)
         return "object"
     return "subject"
+
+
+# a possessive pronoun between a role noun and an action noun: "(who was the last) subject of
+# **his** statements", "(which country was the) target of **their** criticism" (refs30)
+_ROLE_POSSESSIVE_RE = re.compile(r"\b(?:his|her|its|their)\b", re.I)
+
+
+def _role_possessive(masked: str, blank: list[tuple[int, int]]) -> tuple[int, int] | None:
+    """The span of a possessive pronoun outside names, cues and reference clauses that owns an
+    action noun after a role noun (:data:`_ROLE_OF_RE`), or None. In a main clause without
+    names it stands for a reference name as a subject pronoun does: the action's doer, the
+    role noun asking for its object, as with a name ("the target of X's criticism")."""
+    for m in _ROLE_POSSESSIVE_RE.finditer(masked):
+        if any(a <= m.start() < b for a, b in blank):
+            continue
+        if _ROLE_OF_RE.search(masked[: m.start()]) and _adjunct_action(masked, m.end()):
+            return m.span()
+    return None
+
+
+# a possessive and an agent noun after a name, a rank word between: "Vietnam's first visitor",
+# "X's last accusers"; no preposition after the noun ("X's visitor from ...": a longer phrase)
+_POSSESSED_AGENT_RE = re.compile(
+    r"['’]s?\s+(?:(?:first|last|earliest|latest|final|initial|next|previous|most\s+recent)\s+)?(?P<n>[a-z]{5,})\b"
+    r"(?!\s+(?:of|to|for|from|with|on|about|against|in)\b|['’])", re.I)
+
+
+def _possessed_agent_noun(masked: str, end: int) -> bool:
+    """True when a name ending at ``end`` is followed by a possessive and an agent noun: "-er" /
+    "-or" on the stem of a word of the relation lexicon ("visitor": visit, "accuser": accuse,
+    "supporter": support) that is no lexicon word itself (refs30)."""
+    m = _POSSESSED_AGENT_RE.match(masked, end)
+    if not m:
+        return False
+    w = m.group("n").lower()
+    if w.endswith("s"):
+        w = w[:-1]
+    if not w.endswith(("er", "or")):
+        return False
+    words = _action_words()
+    return w not in words and (w[:-2] in words or w[:-1] in words)
 
 
 # an action noun right after a name that ends the clause: "(the subjects of) Kenyan police

@@ -659,6 +659,11 @@ _INTERPOSED_EVENT = (
     r"\s*,\s*(?:before|after|prior\s+to|following|since|until|ahead\s+of|subsequent\s+to)\s[^,?;]*,"
     r"(?=\s*(?:(?:on|in|during|at)\s+which\b|when\b|$))"
 )
+_INTERPOSED_EVENT_BARE = (
+    r"\s+(?:before|after|prior\s+to|following|since|until|ahead\s+of|subsequent\s+to)\s"
+    r"(?:(?!(?:the|a|that|which|what)\s+(?:years?|months?|days?|dates?|weeks?|times?)\b)[^,?;])*?"
+    r"(?=\s+(?:on|in|during|at)\s+which\b)"
+)
 # refs26: a same-unit reference clause may stand between the noun and its relative ("the exact
 # day, in the year X commented on Y, when Z ...", "the dates in the year X sought talks with Y on
 # which Z ..."): the noun still heads the asked clause, which the relative opens; the clause
@@ -670,7 +675,10 @@ INTERPOSED_REF = (
     # ... or an event clause of its own between commas, opened by an operator of order ("the last
     # month, before X signed an agreement with Y, in which Z ..."): the relative after the second
     # comma is still the time noun's (refs29)
-    rf"|{_INTERPOSED_EVENT})"
+    rf"|{_INTERPOSED_EVENT}"
+    # ... or, without commas, an event clause with no time noun of its own right before "on / in /
+    # during which" ("the first date after X agreed with Y on which Z ..."; refs30)
+    rf"|{_INTERPOSED_EVENT_BARE})"
 )
 _DEF_TIME_RE = re.compile(
     rf"^\s*(?:(?:the|which|what|every|each|all(?:\s+(?:of\s+)?the)?)\s+)?"
