@@ -357,7 +357,7 @@ class EntityMatcher:
         place is no second participant. Only a title of data/person_names.tsv directly before
         a person-like name (one id, found by name or surname), nothing else between them."""
         if len(mentions) < 2:
-            return mentions
+            return self._place_titles(question, mentions)
         out: list[Mention] = []
         k = 0
         while k < len(mentions):
@@ -371,6 +371,43 @@ class EntityMatcher:
                     continue
             out.append(m)
             k += 1
+        return self._place_titles(question, out)
+
+    def _place_titles(self, question: str, mentions: list[Mention]) -> list[Mention]:
+        """"Moscow mayor Yury Luzhkov", "Texas governor Rick Perry": a title of
+        data/person_names.tsv in any case right before a person's name, and the capitalised
+        words of a place the KG does not name (no mention) right before the title, say who the
+        person is (names33), as the country and title of :meth:`_appositions` do: the person's
+        mention covers them, so they are no word of the relation. Words no mention covers only;
+        the question's first word is never such a place ("Did", "When")."""
+        if not mentions:
+            return mentions
+        toks = tokenize(question)
+        out = list(mentions)
+        for x, p in enumerate(mentions):
+            if not self._is_person(p):
+                continue
+            prev_end = mentions[x - 1].end if x else 0
+            ks = [k for k, t in enumerate(toks) if prev_end <= t.start and t.end <= p.start]
+            if not ks:
+                continue
+            best = None
+            for t in titles():
+                if len(t) <= len(ks) and tuple(toks[k].norm for k in ks[-len(t):]) == t:
+                    best = len(t) if best is None or len(t) > best else best
+            if best is None:
+                own = norm_tokens(p.text)  # the title joined the name already ("Mayor Yury Luzhkov")
+                if not any(len(own) > len(t) and own[:len(t)] == t for t in titles()):
+                    continue
+                best = 0
+            start = len(ks) - best
+            while (start > 0 and ks[start - 1] > 0 and toks[ks[start - 1]].text[:1].isupper()
+                   and toks[ks[start - 1]].text.isalpha() and len(ks) - start - best < 2):
+                start -= 1
+            if start == len(ks) - best and (best == 0 or toks[ks[start]].text[:1].isupper()):
+                continue  # a capitalised title alone: _titled_person_at's (the title joins the name there)
+            a = toks[ks[start]].start
+            out[x] = Mention(question[a:p.end], a, p.end, p.entity_ids, p.names, p.score, p.source, p.scores)
         return out
 
     def _is_person(self, m: Mention) -> bool:
