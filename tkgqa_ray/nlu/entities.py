@@ -151,6 +151,7 @@ class EntityMatcher:
                 if var not in self.by_norm:
                     self._insert(var, eids)
         self._add_bare_heads(names)
+        self._add_dash_heads()
         # a person's KG name that opens with a title ("Sheikh_Hamad_bin_Isa_al_Khalifah",
         # "Sir_Geoffrey_Howe") is written with another title or none ("King Hamad bin Isa al
         # Khalifah"; names21): the name without it is one more path, where no name has it
@@ -240,6 +241,20 @@ class EntityMatcher:
                 for var in (head, *_name_variants(head)):
                     self._insert(var, (eids[0],))
 
+    def _add_dash_heads(self) -> None:
+        """ICEWS writes some parties as "short name – long name"
+        ("Homeland_Union_–_Lithuanian_Christian_Democrats"); news write the part before the
+        dash ("Lithuania's Homeland Union"; names33). That part, two words or more, is one
+        more name when it names no other entity and is read for no other name."""
+        heads: dict[tuple[str, ...], list[int]] = {}
+        for toks, eids in list(self.by_norm.items()):
+            head = _dash_head(toks)
+            if head is not None and len(eids) == 1:
+                heads.setdefault(head, []).append(eids[0])
+        for head, eids in heads.items():
+            if len(set(eids)) == 1 and head not in self.by_norm:
+                self._insert(head, (eids[0],))
+
     def _insert(self, toks: tuple[str, ...], eids: tuple[int, ...]) -> None:
         node = self.root
         for t in toks:
@@ -323,6 +338,9 @@ class EntityMatcher:
                     Mention(question[s:e], s, e, ids, tuple(self.names[x] for x in ids),
                             cands[0][1], "actor", tuple(c[1] for c in cands))
                 )
+            elif len(over) == 1 and spans[over[0]][:2] == (a.core_start, a.end) and spans[over[0]][1] - a.core_start >= 2:
+                i, j, m = spans[over[0]]
+                spans[over[0]] = (i, j, _exact_actor_candidates(m, a, self.names))
         out += [m for k, (_, _, m) in enumerate(spans) if k not in dropped]
         out.sort(key=lambda m: m.start)
         if not all_lower:  # "the British Home Secretary": "the British" is an adjective of the name after it
@@ -339,7 +357,7 @@ class EntityMatcher:
         place is no second participant. Only a title of data/person_names.tsv directly before
         a person-like name (one id, found by name or surname), nothing else between them."""
         if len(mentions) < 2:
-            return mentions
+            return self._place_titles(question, mentions)
         out: list[Mention] = []
         k = 0
         while k < len(mentions):
@@ -353,6 +371,43 @@ class EntityMatcher:
                     continue
             out.append(m)
             k += 1
+        return self._place_titles(question, out)
+
+    def _place_titles(self, question: str, mentions: list[Mention]) -> list[Mention]:
+        """"Moscow mayor Yury Luzhkov", "Texas governor Rick Perry": a title of
+        data/person_names.tsv in any case right before a person's name, and the capitalised
+        words of a place the KG does not name (no mention) right before the title, say who the
+        person is (names33), as the country and title of :meth:`_appositions` do: the person's
+        mention covers them, so they are no word of the relation. Words no mention covers only;
+        the question's first word is never such a place ("Did", "When")."""
+        if not mentions:
+            return mentions
+        toks = tokenize(question)
+        out = list(mentions)
+        for x, p in enumerate(mentions):
+            if not self._is_person(p):
+                continue
+            prev_end = mentions[x - 1].end if x else 0
+            ks = [k for k, t in enumerate(toks) if prev_end <= t.start and t.end <= p.start]
+            if not ks:
+                continue
+            best = None
+            for t in titles():
+                if len(t) <= len(ks) and tuple(toks[k].norm for k in ks[-len(t):]) == t:
+                    best = len(t) if best is None or len(t) > best else best
+            if best is None:
+                own = norm_tokens(p.text)  # the title joined the name already ("Mayor Yury Luzhkov")
+                if not any(len(own) > len(t) and own[:len(t)] == t for t in titles()):
+                    continue
+                best = 0
+            start = len(ks) - best
+            while (start > 0 and ks[start - 1] > 0 and toks[ks[start - 1]].text[:1].isupper()
+                   and toks[ks[start - 1]].text.isalpha() and len(ks) - start - best < 2):
+                start -= 1
+            if start == len(ks) - best and (best == 0 or toks[ks[start]].text[:1].isupper()):
+                continue  # a capitalised title alone: _titled_person_at's (the title joins the name there)
+            a = toks[ks[start]].start
+            out[x] = Mention(question[a:p.end], a, p.end, p.entity_ids, p.names, p.score, p.source, p.scores)
         return out
 
     def _is_person(self, m: Mention) -> bool:
@@ -662,6 +717,35 @@ def _sector_name_candidates(over: list, a: Any) -> tuple[tuple[int, float], ...]
         if j == a.end and j - i >= 2 and i >= a.core_start:
             out += [(e, a.candidates[0][1] * _SECTOR_NAME_WEIGHT) for e in m.entity_ids if e not in have]
     return tuple(out)
+
+
+_DASHES = ("–", "—")
+_EXACT_ACTOR_MIN = 0.8  # an actor reading this strong or more (a sector's main forms) joins an exact name
+
+
+def _dash_head(toks: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The words of a name before its first spaced dash ("homeland union" of "homeland union
+    – lithuanian christian democrats"), two words or more, with words after it; else None."""
+    for k, t in enumerate(toks):
+        if t in _DASHES:
+            return toks[:k] if k >= 2 and k + 1 < len(toks) else None
+    return None
+
+
+def _exact_actor_candidates(m: "Mention", a: Any, names: list[str]) -> "Mention":
+    """"the Norwegian armed forces": the words are an exact KG name (Norwegian_Armed_Forces)
+    and an actor reading (Military_(Norway)) alike; ICEWS codes the same body both ways, so
+    the exact name stays first and the actor's candidates follow it, a shade lower
+    (_SECTOR_NAME_WEIGHT; names33), the reverse of :func:`_sector_name_candidates`. The KG
+    decides between them (alignment takes the actor where the name has no fact)."""
+    have = set(m.entity_ids)
+    extra = [(e, sc * _SECTOR_NAME_WEIGHT) for e, sc in a.candidates if e not in have and sc >= _EXACT_ACTOR_MIN]
+    if not extra:
+        return m
+    first = m.scores or tuple(m.score for _ in m.entity_ids)
+    ids = m.entity_ids + tuple(e for e, _ in extra)
+    return Mention(m.text, m.start, m.end, ids, m.names + tuple(names[e] for e, _ in extra),
+                   m.score, m.source, first + tuple(sc for _, sc in extra))
 
 
 def _title_end(toks: list, k: int, covered: list[bool]) -> int | None:
