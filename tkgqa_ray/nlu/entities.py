@@ -744,7 +744,31 @@ def _name_variants(toks: tuple[str, ...]) -> list[tuple[str, ...]]:
             var = tuple(t for t in base if t != "-")
             if var not in out:
                 out.append(var)
+    for base in [toks] + out:
+        var = _possessive_variant(base)
+        if var is not None and var not in out:
+            out.append(var)
     return out
+
+
+def _possessive_variant(toks: tuple[str, ...]) -> tuple[str, ...] | None:
+    """A plural name word before another word written with or without the plural possessive's
+    apostrophe (names32): the KG spells ``Korean_Workers_Party`` where news write "the Korean
+    Workers' Party", and ``Workers'_Party`` where one may write "Workers Party". A name with
+    such an apostrophe gets the plain spelling; a name without one gets the apostrophe after
+    each plural word (of four letters or more) that another word follows."""
+    if "'" in toks[1:-1]:
+        var = tuple(t for k, t in enumerate(toks) if not (t == "'" and 0 < k < len(toks) - 1 and toks[k - 1].endswith("s")))
+        return var if var != toks else None
+    if len(toks) < 2:
+        return None
+    out: list[str] = []
+    for k, t in enumerate(toks):
+        out.append(t)
+        if k + 1 < len(toks) and len(t) >= 4 and t.endswith("s") and not t.endswith("ss") and toks[k + 1].isalpha():
+            out.append("'")
+    var = tuple(out)
+    return var if var != toks else None
 
 
 @functools.lru_cache(maxsize=1)
@@ -884,6 +908,27 @@ def _plausible(surface: str, ids: tuple[int, ...], lower_names: set[int]) -> boo
     return any(e in lower_names for e in ids)
 
 
+def _not_sector_openings(question: str, spans: list[tuple[int, int]], matcher: EntityMatcher) -> list[tuple[int, int]]:
+    """The capitalised runs that are no opening of a sector form going on past them (names32):
+    "an Islamic preacher there" writes the sector Islamic_Preacher ("islamic preacher", its
+    place the one named before), so "Islamic" alone is no name for the embedding index
+    (Islamic_(India)); the words stay free for the context sectors (analysis.context_sectors)."""
+    if not spans:
+        return spans
+    from tkgqa_ray.nlu.actors import _walk
+
+    toks = tokenize(question)
+    norms = [t.norm for t in toks]
+    trie = matcher.actors.sector_trie
+    out = []
+    for a, b in spans:
+        ks = [k for k, t in enumerate(toks) if a <= t.start < b]
+        if ks and any(end > ks[-1] + 1 for end, _ in _walk(trie, norms, ks[0])):
+            continue
+        out.append((a, b))
+    return out
+
+
 def _name_runs(question: str, covered: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """Maximal runs of capitalised tokens (allowing joiners like ``of``/``(``) outside
     ``covered``: the spans the embedding fallback tries."""
@@ -927,6 +972,7 @@ def find_entity_mentions(
     if embeddings is not None:
         spans = _name_runs(question, [(m.start, m.end) for m in mentions])
         spans = [s for s in spans if re.search(r"[A-Za-z]{3,}", question[s[0]:s[1]])]
+        spans = _not_sector_openings(question, spans, matcher)
         added = False
         if spans:
             scores, ids = embeddings.search("entity", [question[a:b] for a, b in spans], 1)
