@@ -265,6 +265,7 @@ class EntityMatcher:
             m = cls._cache.get(key)
             if m is None:
                 m = cls(list(table.entities), _fact_counts(table))
+                m._table = table  # names32: the KG's facts decide "King Hamad of Bahrain"
                 cls._cache[key] = m
             return m
 
@@ -394,6 +395,8 @@ class EntityMatcher:
                 if m in mentions:  # the title joins a name already found ("Pope Benedict XVI")
                     mentions = [x for x in mentions if x is not m]
                 a, b = toks[k].start, max(toks[end - 1].end, m.end)
+                # names32: "of PLACE" taken along ("King Hamad of Bahrain"): the place is no mention
+                mentions = [x for x in mentions if not (a <= x.start and x.end <= b)]
                 added.append(Mention(question[a:b], a, b, m.entity_ids, m.names, m.score, m.source, m.scores))
                 k = end
                 continue
@@ -445,10 +448,66 @@ class EntityMatcher:
         else:
             courtesy = tuple(t.norm for t in toks[k:te]) in courtesy_titles()
             eid, end = self._surname_at(toks, te, cov, titled=True, courtesy=courtesy), te + 1
+            if eid is None and not courtesy:
+                eid, end = self._titled_of_place(toks, te, cov, tok_span)
             if eid is None:
                 return None
         a, b = toks[te].start, toks[end - 1].end
         return end, Mention("", a, b, (eid,), (self.names[eid],), 1.0, "surname")
+
+    def _titled_of_place(self, toks, k, covered, tok_span=()) -> tuple[int | None, int]:
+        """(person, end token) for "TITLE NAME of PLACE" where the one word NAME after the
+        title is a name word of several persons (names32: "King Hamad of Bahrain" is
+        Sheikh_Hamad_bin_Isa_al_Khalifah, not Sheikh_Hamad_bin_Khalifa_al-Thani of Qatar): the
+        place decides, by the KG's facts: the one reading with facts with the place's own
+        entity or its actors (X_(Place)), DOMINANCE times the next one's. The mention takes
+        "of PLACE" along (the place is no name of the clause). (None, k + 1) otherwise."""
+        none = (None, k + 1)
+        table = getattr(self, "_table", None)
+        t = toks[k]
+        if (table is None or covered[k] or not t.text[:1].isupper() or k + 2 >= len(toks)
+                or toks[k + 1].norm != "of" or covered[k + 1]):
+            return none
+        rs = [r for r in self.persons.readings([t.text], titled=True) if r.where in ("first", "last") and not r.variant]
+        if len(rs) < 2:
+            return none
+        from .actors import _walk
+
+        g = self.actors
+        norms = [x.norm for x in toks]
+        p = k + 2 + (norms[k + 2] == "the")
+        best = None
+        for pend, pvals in _walk(g.place_trie, norms, p):
+            if not toks[p].text[:1].isupper():
+                continue
+            # the place may be a mention already ("Bahrain", exact), but none reaching outside it
+            if any(covered[x] for x in range(p, pend)) and any(i < pend and p < j and not (p <= i and j <= pend) for i, j, _ in tok_span):
+                continue
+            pids = {pid for pid, kind, _ in pvals if kind == "name"}
+            if pids:
+                best = (pend, pids)
+        if best is None:
+            return none
+        pend, pids = best
+        ids = {e for (sid, pid), es in g.pairs.items() if pid in pids for e in es}
+        counts = self._place_fact_counts(tuple(r.eid for r in rs), frozenset(ids))
+        ranked = sorted(zip(counts, (r.eid for r in rs)), key=lambda x: -x[0])
+        if ranked[0][0] > 0 and ranked[0][0] >= DOMINANCE * max(ranked[1][0], 1 if ranked[1][0] else 0):
+            return ranked[0][1], pend
+        return none
+
+    def _place_fact_counts(self, persons: tuple[int, ...], place_ids: frozenset[int]) -> list[int]:
+        """Facts of each person with any of ``place_ids`` (either direction)."""
+        import numpy as np
+
+        table = self._table
+        s, o = np.asarray(table.s), np.asarray(table.o)
+        pl = np.fromiter(place_ids, dtype=np.int64) if place_ids else np.zeros(0, dtype=np.int64)
+        out = []
+        for e in persons:
+            n = int(np.isin(o[s == e], pl).sum() + np.isin(s[o == e], pl).sum())
+            out.append(n)
+        return out
 
     def _surname_at(self, toks, k, covered, titled: bool = False, courtesy: bool = False) -> int | None:
         """The person a lone capitalised token at ``k`` names by surname (``PersonNames.sole``;
