@@ -160,3 +160,15 @@ def test_bloc_quebecois_group_reads_its_actor():
     assert IDX["Spokesman_for_the_Opposition_(Bloc_Québécois)"] in g.actors
     assert IDX["Noorzai_(Social_Group)"] not in g.actors
     assert found("Who praised the Bloc Québécois?")["the Bloc Québécois"][0] == "Spokesman_for_the_Opposition_(Bloc_Québécois)"
+
+
+# ----------------------------------------------------------------- "Sheikh Hamad": both KG names begin so
+def test_title_name_that_kg_names_begin_with_gives_all_readings():
+    ms = {m.text: m for m in M.match("What year did Japan last host Sheikh Hamad before 2010?")}
+    m = ms["Sheikh Hamad"]
+    assert set(m.names) == {"Sheikh_Hamad_bin_Isa_al_Khalifah", "Sheikh_Hamad_bin_Khalifa_al-Thani"}
+    assert m.scores[0] == 1.0 and m.scores[1] < 1.0
+
+
+def test_title_name_going_on_is_a_longer_name():
+    assert "Sheikh Hamad" not in found("When did Japan host Sheikh Hamad bin Isa Al Khalifa?")

@@ -450,10 +450,33 @@ class EntityMatcher:
             eid, end = self._surname_at(toks, te, cov, titled=True, courtesy=courtesy), te + 1
             if eid is None and not courtesy:
                 eid, end = self._titled_of_place(toks, te, cov, tok_span)
+            if eid is None and not courtesy:
+                same = self._titled_names(toks, k, te)
+                if same:  # names32: "Sheikh Hamad", as two KG names begin: both, the KG decides
+                    a, b = toks[te].start, toks[te].end
+                    return te + 1, Mention("", a, b, tuple(same), tuple(self.names[e] for e in same), 1.0, "surname",
+                                           tuple(1.0 if x == 0 else _TITLED_OTHER for x in range(len(same))))
             if eid is None:
                 return None
         a, b = toks[te].start, toks[end - 1].end
         return end, Mention("", a, b, (eid,), (self.names[eid],), 1.0, "surname")
+
+    def _titled_names(self, toks, k, te) -> list[int]:
+        """The persons whose KG names begin with the written title and the one name word after
+        it, most facts first, when there are two or three (names32: "Sheikh Hamad" is how both
+        Sheikh_Hamad_bin_Khalifa_al-Thani and Sheikh_Hamad_bin_Isa_al_Khalifah begin): the
+        written name is each of theirs, so all are readings and the KG's facts decide; [] for
+        one (the single reading is :meth:`_surname_at`'s) or more."""
+        title = [t.norm for t in toks[k:te]]
+        word = toks[te]
+        if not word.text[:1].isupper():
+            return []
+        nxt = toks[te + 1] if te + 1 < len(toks) else None
+        if nxt is not None and (nxt.text[:1].isupper() or nxt.norm in _NAME_LINKS):
+            return []  # the name goes on ("Sheikh Hamad bin Isa Al Khalifa"): a longer name's
+        rs = [r for r in self.persons.readings([word.text], titled=True) if not r.variant
+              and self.persons.words[r.eid][: len(title) + 1] == title + [fold(word.text)]]
+        return [r.eid for r in rs] if 2 <= len(rs) <= 3 else []
 
     def _titled_of_place(self, toks, k, covered, tok_span=()) -> tuple[int | None, int]:
         """(person, end token) for "TITLE NAME of PLACE" where the one word NAME after the
@@ -775,6 +798,9 @@ def _fact_counts(table: Any) -> Any:
     except (AttributeError, TypeError, ValueError):
         return None
 
+
+_NAME_LINKS = frozenset({"bin", "ibn", "bint", "al", "el", "abu", "ben", "-"})  # words inside an Arabic name
+_TITLED_OTHER = 0.9  # a further person whose KG name begins with the written "TITLE NAME" (names32)
 
 _IZE_RE = re.compile(r"(?<=\w{3})iz(?=(?:ation|ations|e|es|ed|ing)$)")
 
