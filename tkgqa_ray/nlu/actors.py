@@ -721,10 +721,11 @@ def _named_qualifier(place: str, known_sectors: set[str]) -> bool:
     ``Spokesman_for_the_Opposition_(Bloc_Québécois)`` (the party Bloc Québécois: its
     spokesman, the party written alone one of its actors). A kind word is no owner:
     ``Noorzai_(Social_Group)`` is the Noorzai, a social group (Group heads Ethnic_Group,
-    Rebel_Group), ``Hawiye_(ethnic)`` and ``..._(united)`` are lower case."""
+    Rebel_Group), ``Hawiye_(ethnic)`` and ``..._(united)`` are lower case; each word has three
+    letters or more."""
     words = place.split()
-    if not words or not all(w[:1].isupper() for w in words):
-        return False
+    if not words or not all(w[:1].isupper() and len(w) >= 3 for w in words):
+        return False  # (a faction's letter, Pakistan_Muslim_League_(Q), is no owner)
     sector_words = _sector_words(frozenset(known_sectors))
     return not any(fold(w) in sector_words for w in words)
 
