@@ -575,12 +575,21 @@ def _theme_pairs() -> frozenset[tuple[str, str]]:
     sectors = _sector_stems()
     out = set()
     for rel, entry in load_data()["relations"].items():
-        if not isinstance(entry, list):
-            continue
         own = {stem(w) for w in re.findall(r"[a-z]+", rel.lower())} & sectors
-        for pat in entry:
+        if isinstance(entry, dict):  # a family member's action phrases (names32, below)
+            pats, own = [str(p) for k in ("x", "also") for p in entry.get(k) or []], set()
+        elif isinstance(entry, list):
+            pats = [str(p) for p in entry]
+        else:
+            continue
+        for pat in pats:
             ws = [stem(w) for w in re.findall(r"[a-z]+", pat.lower())]
             out.update((v, n) for v, n in zip(ws, ws[1:]) if n in own and not {v, n} & _FUNCTION_WORDS)
+            # names32: "VERB NOUN from" with a sector noun ("accept troops from" of
+            # Express_intent_to_allow_international_involvement): the phrase itself says the
+            # noun comes from the object, so the noun is the theme, no actor of that place
+            out.update((v, n) for v, n, f in zip(ws, ws[1:], ws[2:])
+                       if f == "from" and n in sectors and not {v, n} & _FUNCTION_WORDS)
     return frozenset(out)
 
 
@@ -706,6 +715,26 @@ def _no_noun_at(norms: list[str], k: int) -> bool:
 _HYPHEN_PARTICLES = frozenset({"al", "el", "ad", "ash", "as", "ar", "an", "bin", "ibn", "abu", "ansar"})
 
 
+def _named_qualifier(place: str, known_sectors: set[str]) -> bool:
+    """Whether an actor's qualifier of no known place is an organisation's proper name
+    (names32): every word capitalised and none a word of a sector (data/sectors.tsv), as
+    ``Spokesman_for_the_Opposition_(Bloc_Québécois)`` (the party Bloc Québécois: its
+    spokesman, the party written alone one of its actors). A kind word is no owner:
+    ``Noorzai_(Social_Group)`` is the Noorzai, a social group (Group heads Ethnic_Group,
+    Rebel_Group), ``Hawiye_(ethnic)`` and ``..._(united)`` are lower case; each word has three
+    letters or more."""
+    words = place.split()
+    if not words or not all(w[:1].isupper() and len(w) >= 3 for w in words):
+        return False  # (a faction's letter, Pakistan_Muslim_League_(Q), is no owner)
+    sector_words = _sector_words(frozenset(known_sectors))
+    return not any(fold(w) in sector_words for w in words)
+
+
+@functools.lru_cache(maxsize=2)
+def _sector_words(known: frozenset[str]) -> frozenset[str]:
+    return frozenset(w for s in known for w in re.findall(r"[a-z]+", s))
+
+
 def _hyphen_variants(toks: tuple[str, ...]) -> list[tuple[str, ...]]:
     """A place form and its other writing of a particle's join: "al qaeda" <-> "al - qaeda"
     (ICEWS writes Al_Qaeda, news "al-Qaeda"; Al-Shabaab the other way; names22)."""
@@ -763,7 +792,7 @@ class ActorGrammar:
         for eid, a in parsed:
             sk = fold(a.sector)
             sector_known = sk in known_sectors or len(sector_places[sk]) >= 2
-            if (lex.is_place(a.place) or sector_known) and not lex.is_place(a.sector):
+            if (lex.is_place(a.place) or sector_known or _named_qualifier(a.place, known_sectors)) and not lex.is_place(a.sector):
                 g.actors[eid] = a
         # entities that are not actors, by name: a place's own entity ("Iraq")
         plain = {norm_tokens(n): eid for eid, n in enumerate(names) if eid not in g.actors}

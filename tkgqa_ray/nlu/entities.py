@@ -280,6 +280,7 @@ class EntityMatcher:
             m = cls._cache.get(key)
             if m is None:
                 m = cls(list(table.entities), _fact_counts(table))
+                m._table = table  # names32: the KG's facts decide "King Hamad of Bahrain"
                 cls._cache[key] = m
             return m
 
@@ -449,6 +450,8 @@ class EntityMatcher:
                 if m in mentions:  # the title joins a name already found ("Pope Benedict XVI")
                     mentions = [x for x in mentions if x is not m]
                 a, b = toks[k].start, max(toks[end - 1].end, m.end)
+                # names32: "of PLACE" taken along ("King Hamad of Bahrain"): the place is no mention
+                mentions = [x for x in mentions if not (a <= x.start and x.end <= b)]
                 added.append(Mention(question[a:b], a, b, m.entity_ids, m.names, m.score, m.source, m.scores))
                 k = end
                 continue
@@ -500,10 +503,89 @@ class EntityMatcher:
         else:
             courtesy = tuple(t.norm for t in toks[k:te]) in courtesy_titles()
             eid, end = self._surname_at(toks, te, cov, titled=True, courtesy=courtesy), te + 1
+            if eid is None and not courtesy:
+                eid, end = self._titled_of_place(toks, te, cov, tok_span)
+            if eid is None and not courtesy:
+                same = self._titled_names(toks, k, te)
+                if same:  # names32: "Sheikh Hamad", as two KG names begin: both, the KG decides
+                    a, b = toks[te].start, toks[te].end
+                    return te + 1, Mention("", a, b, tuple(same), tuple(self.names[e] for e in same), 1.0, "surname",
+                                           tuple(1.0 if x == 0 else _TITLED_OTHER for x in range(len(same))))
             if eid is None:
                 return None
         a, b = toks[te].start, toks[end - 1].end
         return end, Mention("", a, b, (eid,), (self.names[eid],), 1.0, "surname")
+
+    def _titled_names(self, toks, k, te) -> list[int]:
+        """The persons whose KG names begin with the written title and the one name word after
+        it, most facts first, when there are two or three (names32: "Sheikh Hamad" is how both
+        Sheikh_Hamad_bin_Khalifa_al-Thani and Sheikh_Hamad_bin_Isa_al_Khalifah begin): the
+        written name is each of theirs, so all are readings and the KG's facts decide; [] for
+        one (the single reading is :meth:`_surname_at`'s) or more."""
+        title = [t.norm for t in toks[k:te]]
+        word = toks[te]
+        if not word.text[:1].isupper():
+            return []
+        nxt = toks[te + 1] if te + 1 < len(toks) else None
+        if nxt is not None and (nxt.text[:1].isupper() or nxt.norm in _NAME_LINKS):
+            return []  # the name goes on ("Sheikh Hamad bin Isa Al Khalifa"): a longer name's
+        rs = [r for r in self.persons.readings([word.text], titled=True) if not r.variant
+              and self.persons.words[r.eid][: len(title) + 1] == title + [fold(word.text)]]
+        return [r.eid for r in rs] if 2 <= len(rs) <= 3 else []
+
+    def _titled_of_place(self, toks, k, covered, tok_span=()) -> tuple[int | None, int]:
+        """(person, end token) for "TITLE NAME of PLACE" where the one word NAME after the
+        title is a name word of several persons (names32: "King Hamad of Bahrain" is
+        Sheikh_Hamad_bin_Isa_al_Khalifah, not Sheikh_Hamad_bin_Khalifa_al-Thani of Qatar): the
+        place decides, by the KG's facts: the one reading with facts with the place's own
+        entity or its actors (X_(Place)), DOMINANCE times the next one's. The mention takes
+        "of PLACE" along (the place is no name of the clause). (None, k + 1) otherwise."""
+        none = (None, k + 1)
+        table = getattr(self, "_table", None)
+        t = toks[k]
+        if (table is None or covered[k] or not t.text[:1].isupper() or k + 2 >= len(toks)
+                or toks[k + 1].norm != "of" or covered[k + 1]):
+            return none
+        rs = [r for r in self.persons.readings([t.text], titled=True) if r.where in ("first", "last") and not r.variant]
+        if len(rs) < 2:
+            return none
+        from .actors import _walk
+
+        g = self.actors
+        norms = [x.norm for x in toks]
+        p = k + 2 + (norms[k + 2] == "the")
+        best = None
+        for pend, pvals in _walk(g.place_trie, norms, p):
+            if not toks[p].text[:1].isupper():
+                continue
+            # the place may be a mention already ("Bahrain", exact), but none reaching outside it
+            if any(covered[x] for x in range(p, pend)) and any(i < pend and p < j and not (p <= i and j <= pend) for i, j, _ in tok_span):
+                continue
+            pids = {pid for pid, kind, _ in pvals if kind == "name"}
+            if pids:
+                best = (pend, pids)
+        if best is None:
+            return none
+        pend, pids = best
+        ids = {e for (sid, pid), es in g.pairs.items() if pid in pids for e in es}
+        counts = self._place_fact_counts(tuple(r.eid for r in rs), frozenset(ids))
+        ranked = sorted(zip(counts, (r.eid for r in rs)), key=lambda x: -x[0])
+        if ranked[0][0] > 0 and ranked[0][0] >= DOMINANCE * max(ranked[1][0], 1 if ranked[1][0] else 0):
+            return ranked[0][1], pend
+        return none
+
+    def _place_fact_counts(self, persons: tuple[int, ...], place_ids: frozenset[int]) -> list[int]:
+        """Facts of each person with any of ``place_ids`` (either direction)."""
+        import numpy as np
+
+        table = self._table
+        s, o = np.asarray(table.s), np.asarray(table.o)
+        pl = np.fromiter(place_ids, dtype=np.int64) if place_ids else np.zeros(0, dtype=np.int64)
+        out = []
+        for e in persons:
+            n = int(np.isin(o[s == e], pl).sum() + np.isin(s[o == e], pl).sum())
+            out.append(n)
+        return out
 
     def _surname_at(self, toks, k, covered, titled: bool = False, courtesy: bool = False) -> int | None:
         """The person a lone capitalised token at ``k`` names by surname (``PersonNames.sole``;
@@ -801,6 +883,9 @@ def _fact_counts(table: Any) -> Any:
         return None
 
 
+_NAME_LINKS = frozenset({"bin", "ibn", "bint", "al", "el", "abu", "ben", "-"})  # words inside an Arabic name
+_TITLED_OTHER = 0.9  # a further person whose KG name begins with the written "TITLE NAME" (names32)
+
 _IZE_RE = re.compile(r"(?<=\w{3})iz(?=(?:ation|ations|e|es|ed|ing)$)")
 
 
@@ -828,7 +913,31 @@ def _name_variants(toks: tuple[str, ...]) -> list[tuple[str, ...]]:
             var = tuple(t for t in base if t != "-")
             if var not in out:
                 out.append(var)
+    for base in [toks] + out:
+        var = _possessive_variant(base)
+        if var is not None and var not in out:
+            out.append(var)
     return out
+
+
+def _possessive_variant(toks: tuple[str, ...]) -> tuple[str, ...] | None:
+    """A plural name word before another word written with or without the plural possessive's
+    apostrophe (names32): the KG spells ``Korean_Workers_Party`` where news write "the Korean
+    Workers' Party", and ``Workers'_Party`` where one may write "Workers Party". A name with
+    such an apostrophe gets the plain spelling; a name without one gets the apostrophe after
+    each plural word (of four letters or more) that another word follows."""
+    if "'" in toks[1:-1]:
+        var = tuple(t for k, t in enumerate(toks) if not (t == "'" and 0 < k < len(toks) - 1 and toks[k - 1].endswith("s")))
+        return var if var != toks else None
+    if len(toks) < 2:
+        return None
+    out: list[str] = []
+    for k, t in enumerate(toks):
+        out.append(t)
+        if k + 1 < len(toks) and len(t) >= 4 and t.endswith("s") and not t.endswith("ss") and toks[k + 1].isalpha():
+            out.append("'")
+    var = tuple(out)
+    return var if var != toks else None
 
 
 @functools.lru_cache(maxsize=1)
@@ -968,6 +1077,27 @@ def _plausible(surface: str, ids: tuple[int, ...], lower_names: set[int]) -> boo
     return any(e in lower_names for e in ids)
 
 
+def _not_sector_openings(question: str, spans: list[tuple[int, int]], matcher: EntityMatcher) -> list[tuple[int, int]]:
+    """The capitalised runs that are no opening of a sector form going on past them (names32):
+    "an Islamic preacher there" writes the sector Islamic_Preacher ("islamic preacher", its
+    place the one named before), so "Islamic" alone is no name for the embedding index
+    (Islamic_(India)); the words stay free for the context sectors (analysis.context_sectors)."""
+    if not spans:
+        return spans
+    from tkgqa_ray.nlu.actors import _walk
+
+    toks = tokenize(question)
+    norms = [t.norm for t in toks]
+    trie = matcher.actors.sector_trie
+    out = []
+    for a, b in spans:
+        ks = [k for k, t in enumerate(toks) if a <= t.start < b]
+        if ks and any(end > ks[-1] + 1 for end, _ in _walk(trie, norms, ks[0])):
+            continue
+        out.append((a, b))
+    return out
+
+
 def _name_runs(question: str, covered: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """Maximal runs of capitalised tokens (allowing joiners like ``of``/``(``) outside
     ``covered``: the spans the embedding fallback tries."""
@@ -1011,6 +1141,7 @@ def find_entity_mentions(
     if embeddings is not None:
         spans = _name_runs(question, [(m.start, m.end) for m in mentions])
         spans = [s for s in spans if re.search(r"[A-Za-z]{3,}", question[s[0]:s[1]])]
+        spans = _not_sector_openings(question, spans, matcher)
         added = False
         if spans:
             scores, ids = embeddings.search("entity", [question[a:b] for a, b in spans], 1)

@@ -97,6 +97,29 @@ _NICKNAME_RE = re.compile(r'^["“”]([^\W\d_][\w\'-]*)["“”]$')
 _PATRONYMIC_RE = re.compile(r"(?:ovich|evich|ovna|evna)$")
 
 
+_ARABIC_ARTICLES = {"al", "el"}
+
+
+def _join_articles(raw: list[str]) -> list[str]:
+    """The Arabic article written as a word of its own before a capitalised family name
+    (names32: Sheikh_Hamad_bin_Isa_al_Khalifah, Majid_bin_Muhammad_al_Majid) joined to it, as
+    the KG's other names write it ("al-Thani" of Sheikh_Hamad_bin_Khalifa_al-Thani): one name
+    word "al-Khalifah". Not in a name that opens with the article (Al_Sharq_al_Awsat, a paper)."""
+    if len(raw) < 3 or raw[0].lower() in _ARABIC_ARTICLES or not any(w in _ARABIC_ARTICLES for w in raw[1:-1]):
+        return raw
+    out: list[str] = []
+    k = 0
+    while k < len(raw):
+        w = raw[k]
+        if 0 < k < len(raw) - 1 and w in _ARABIC_ARTICLES and raw[k + 1][:1].isupper():
+            out.append(w + "-" + raw[k + 1])
+            k += 2
+            continue
+        out.append(w)
+        k += 1
+    return out
+
+
 def person_words(name: str) -> list[str] | None:
     """The folded words of a person-like KG name (module doc), without its lowercase
     particles (``_PARTICLES``), or None for any other name."""
@@ -104,6 +127,7 @@ def person_words(name: str) -> list[str] | None:
     # Nicholas_"Nick"_Xenophon; names28): a name word like the others ("Tony Windsor"); a quote
     # over several words (National_Convergence_"Kwa_Na_Kwa", a party) stays and keeps it no person's
     raw = [_NICKNAME_RE.sub(r"\1", w) for w in re.split(r"[\s_]+", name) if w]
+    raw = _join_articles(raw)
     # "de" / "del" between capitalised words of a long Iberian name (names26:
     # Sérgio_de_Oliveira_Cabral_Santos_Filho, Raúl_Salinas_de_Gortari) is a person's particle;
     # not in a name with a one-letter word (O_Estado_de_S._Paulo, a newspaper)
@@ -236,6 +260,8 @@ class PersonNames:
                     continue  # the exact tier's
                 at = next(k for k, w in enumerate(name) if anchor in _parts(w))
                 where = "last" if at == len(name) - 1 else "first" if at == 0 else "inner"
+                if where == "inner" and at == 1 and (name[0],) in titles():
+                    where = "first"  # names32: the given name after a KG name's own title (Sheikh_Hamad_...)
                 if variant and folded[:-1] and not name[:at]:
                     continue  # a surname spelt otherwise after a word that is no name word of it
                 if common and not _earlier_words_exact(folded[:-1], name[:at]):
