@@ -607,14 +607,12 @@ def symbolic_relation_parser(inputs: dict[str, Any], ctx=None) -> dict[str, Any]
         anchors = [e for e in ents if not (rspan[0] <= e["start"] < rspan[1])]
     else:
         anchors = [e for e in ents if e["name"] not in refs]
-    seen_a: set[str] = set()
-    anchors = [e for e in anchors if not (e["name"] in seen_a or seen_a.add(e["name"]))]
+    an = clause_analysis(q, ctx) if ctx is not None and getattr(ctx, "table", None) is not None else None
+    anchors = _participant_occurrences(anchors, an.wh_span if an is not None else None)
     sig = cue_signals(q, ctx)
     spans = [(e["start"], e["end"]) for e in ents] + list(sig.time_spans) + list(sig.wrapper_spans)
-    an = None
-    if ctx is not None and getattr(ctx, "table", None) is not None:
+    if an is not None:
         # nlu's wrapper spans also cover an exclusion ("Apart from X, ..."): no relation words
-        an = clause_analysis(q, ctx)
         spans += list(an.wrapper)
         if an.wh_span:  # "Which actors ... were the topic of": the wh-phrase's noun is no relation word
             wh = an.wh_span
@@ -705,6 +703,24 @@ def symbolic_relation_parser(inputs: dict[str, Any], ctx=None) -> dict[str, Any]
         else:
             obj, asked = a["name"], "subject"
     return {"relation_phrase": phrase, "subject": subj, "object": obj, "asked": asked}
+
+
+def _participant_occurrences(anchors: list[dict], wh: tuple[int, int] | None) -> list[dict]:
+    """One occurrence per name, in question order: the first outside the wh-phrase when the name
+    occurs there too ("What was the very last party **from Colombia** that **Colombia** spoke
+    about?": the wh-phrase's place qualifies the asked entity; the clause's own "Colombia" is the
+    participant whose word order tells its slot). Before, the first occurrence (the qualifier)
+    was the anchor, and nlu's slot of the clause's name did not apply to it (tccrag23)."""
+    def inside(e: dict) -> bool:
+        return wh is not None and wh[0] <= e["start"] < wh[1]
+
+    keep: dict[str, dict] = {}
+    for e in anchors:
+        k = keep.get(e["name"])
+        if k is None or (inside(k) and not inside(e)):
+            keep[e["name"]] = e
+    chosen = {id(e) for e in keep.values()}
+    return [e for e in anchors if id(e) in chosen]
 
 
 def _pro_object(q: str, an) -> bool:
