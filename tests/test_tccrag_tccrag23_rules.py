@@ -13,6 +13,10 @@
   (TCC-RAG's shared phase, now also for a one-name reference). Before, every consultation of the
   pair bounded the chain of negotiations (dev20-0122). "First after" orders any action and keeps
   the reference's own reading.
+* **T3, a name inside the wh-phrase and outside it** ("What was the very last party **from
+  Colombia** that **Colombia** spoke publicly about?"): the clause's occurrence is the
+  participant (its word order tells its slot), the wh-phrase's qualifies the asked entity.
+  Before, the first occurrence was the anchor and Colombia read as the object (generated dev4).
 
 Answers checked by hand on the tiny KG below (the author's own questions, none copied from a
 question set)."""
@@ -41,6 +45,11 @@ ROWS = [
     ("Lee_Myung_Bak", "Engage_in_negotiation", "Barack_Obama", "2010-11-24"),
     ("Lee_Myung_Bak", "Engage_in_negotiation", "Wen_Jiabao", "2011-05-23"),
     ("Lee_Myung_Bak", "Make_statement", "Japan", "2010-12-01"),
+    # T3: Colombia spoke about its attorney general (2014) and its head of government (2015);
+    # Ghana spoke about Colombia last (2016)
+    ("Colombia", "Make_statement", "Attorney_General_(Colombia)", "2014-07-22"),
+    ("Colombia", "Make_statement", "Head_of_Government_(Colombia)", "2015-09-17"),
+    ("Ghana", "Make_statement", "Colombia", "2016-01-01"),
 ]
 
 
@@ -107,3 +116,20 @@ def test_t2_first_after_orders_any_action(ctx):
     # no series: the talks keep their own reading (the first consultation), Obama negotiated next
     pred, tr = top(ctx, "Whom did Lee Myung-bak first negotiate with after his talks with Julia Gillard?")
     assert pred == ["Barack Obama"]
+
+
+# ------------------------------------------------------------------ T3
+def test_t3_participant_occurrence_outside_the_wh_phrase():
+    from tkgqa_ray.methods.tccrag.parsing import _participant_occurrences
+
+    e = [{"name": "Colombia", "start": 29, "end": 37}, {"name": "Colombia", "start": 43, "end": 51},
+         {"name": "Peru", "start": 60, "end": 64}]
+    assert _participant_occurrences(e, (0, 37)) == e[1:]
+    assert _participant_occurrences(e, None) == [e[0], e[2]]  # no wh-phrase: the first occurrence
+    assert _participant_occurrences(e[:1] + e[2:], (0, 37)) == [e[0], e[2]]  # only inside: kept
+
+
+def test_t3_clause_name_is_the_subject(ctx):
+    pred, tr = top(ctx, "What was the very last party from Colombia that Colombia spoke publicly about?")
+    assert (tr["parse"]["subject"], tr["parse"]["asked"]) == ("Colombia", "object")
+    assert pred == ["Head of Government (Colombia)"]  # the object reading would answer Ghana
