@@ -1329,6 +1329,37 @@ def _pro_object_action(question: str, main: Clause, ref: Clause) -> str | None:
     return None
 
 
+# the ordinal of a series: "next" / "previous" rank the asked event within the reference's own
+# series of events ("whom did X negotiate with next, following his talks with Y"); "first after"
+# orders any action after it (next29; shared by SCoP's alignment and TCC-RAG, tccrag23)
+SERIES_RE = re.compile(r"\b(?:next|previous)\b", re.I)
+SERIES_REL_MIN = 0.5  # a reference phrase's best relation score at or above this (SCoP's SHARE_REL_MIN)
+SERIES_MARGIN = 0.25  # a near reading: within this of the phrase's best (SCoP's SHARE_MARGIN)
+
+
+def ranked_series(a: "QuestionAnalysis") -> bool:
+    """True when an entity question ranks the asked events with "next" / "previous" after /
+    before a reference event (a series: after_first / before_last). "First after" orders any
+    action after the reference, so it keeps the reference's own reading (d13-0002, d17-0070;
+    next29, moved here from SCoP's alignment by tccrag23)."""
+    o = a.ordinal
+    return (o is not None and bool(SERIES_RE.search(o.text)) and a.answer_type == "entity"
+            and any(c.kind == "event" for c in a.cues) and bool(a.refs))
+
+
+def near_series_reading(readings: Any, top: tuple[int, bool] | None, margin: float = SERIES_MARGIN,
+                        floor: float = SERIES_REL_MIN) -> bool:
+    """True when reading ``top`` (relation id, swap) is one of ``readings`` ((relation id,
+    score, swap), best first) within ``margin`` of the best, the best at or above ``floor``:
+    the reference phrase's near reading is the asked relation, so in a ranked series
+    (:func:`ranked_series`) "talks" after "negotiated" are the negotiation (next29)."""
+    rows = [(int(i), float(sc), bool(w)) for i, sc, w in readings]
+    if top is None or not rows or rows[0][1] < floor:
+        return False
+    best = rows[0][1]
+    return any((i, w) == top for i, sc, w in rows if sc >= best - margin)
+
+
 def _main_antecedent(question: str, pronoun: str, open_slot: str | None, ref: Clause) -> Mention | None:
     """The name of a full reference event a main-clause pronoun stands for: the one that
     agrees with it (:func:`.anaphora.antecedent`), the name in the pronoun's own slot first

@@ -14,13 +14,13 @@ reliable grounding keeps its surface form. A violating triple falls back to its 
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from tkgqa_ray.nlu import EntityMatcher
+from tkgqa_ray.nlu.analysis import near_series_reading, ranked_series  # shared with TCC-RAG (tccrag23)
 from tkgqa_ray.nlu.actors import GROUP_MEMBER_WEIGHT, group_members as _group_members  # shared with TCC-RAG (tccrag19)
 from tkgqa_ray.nlu.coreadings import REL_TIE, coreadings as _coreadings  # shared with TCC-RAG (tccrag21)
 from tkgqa_ray.nlu.relations import combine_arrays, embedding_text, same_action
@@ -410,10 +410,6 @@ def relation_coreadings(phrase: str, cands: SlotCands | None, rel_names: Any) ->
     return _coreadings(phrase, zip(cands.ids, cands.scores, sw), rel_names, ALT_REL_MIN)
 
 
-# the ordinal of a series: "next" / "previous" rank the asked event within the reference's own
-# series of events ("whom did X negotiate with next, following his talks with Y"); "first after"
-# orders any action after it (next29)
-_SERIES_RE = re.compile(r"\b(?:next|previous)\b", re.I)
 SHARE_REL_MIN = 0.5  # a paraphrase is told by both phrases' best relation at or above this (REL_OK)
 
 
@@ -426,11 +422,10 @@ def _top_relation(c: SlotCands | None) -> tuple[int, bool] | None:
 def _close_reading(c: SlotCands | None, top: tuple[int, bool] | None) -> bool:
     """True when relation ``top`` is one of ``c``'s readings within :data:`SHARE_MARGIN` of
     its best (a near reading of the phrase, not its first)."""
-    if c is None or top is None or not len(c.ids) or float(c.scores[0]) < SHARE_REL_MIN:
+    if c is None or top is None or not len(c.ids):
         return False
     sw = c.swap if c.swap is not None else np.zeros(len(c.ids), bool)
-    best = float(c.scores[0])
-    return any((int(i), bool(w)) == top for i, sc, w in zip(c.ids, c.scores, sw) if float(sc) >= best - SHARE_MARGIN)
+    return near_series_reading(zip(c.ids, c.scores, sw), top, SHARE_MARGIN, SHARE_REL_MIN)
 
 
 def shared_actions(anchors: list[Triple], search: Triple | None, rc: dict, ranked: bool = False) -> dict[int, str]:
@@ -619,9 +614,7 @@ class AlignmentStage(ScopStage):
             a = analysis(question, self.ctx)
         except Exception:  # noqa: BLE001 - as _mentions
             return False
-        o = a.ordinal
-        return (o is not None and bool(_SERIES_RE.search(o.text)) and a.answer_type == "entity"
-                and any(c.kind == "event" for c in a.cues) and bool(a.refs))
+        return ranked_series(a)
 
     def __call__(self, states: list[dict]) -> list[dict]:
         live, inputs, parsed = [], [], []

@@ -41,6 +41,7 @@ from tkgqa_ray.nlu.text import EVENT_CLAUSE_GAP_RE
 from tkgqa_ray.methods.tccrag.cef import EvFact, causal_evidence_filter, temporal_select
 from tkgqa_ray.methods.tccrag.parsing import (
     ArbiterOutput,
+    clause_analysis,
     MentionOutput,
     demonym_country,
     RelationParseOutput,
@@ -63,6 +64,7 @@ from tkgqa_ray.nlu.anaphora import (COUNTRY_ANAPHOR_RE, OBJECT_PRONOUN_RE, POSSE
                                     opening_pronoun, organisation_words)
 from tkgqa_ray.nlu.relations import EMBED_K, ground_relation, ground_relations, relation_phrase
 from tkgqa_ray.nlu.coreadings import coreadings, occasion_floor  # shared with SCoP (refs27 / tccrag21; refs24)
+from tkgqa_ray.nlu.analysis import near_series_reading, ranked_series  # shared with SCoP (next29; tccrag23)
 from tkgqa_ray.methods.tccrag.cues import cue_signals
 from tkgqa_ray.retrieval.dense import dense_fact_ids
 from tkgqa_ray.retrieval.render import fact_keys
@@ -831,6 +833,14 @@ class ProgressiveParse(Stage):
         top = self._grounding(phrase, k)[:1] if phrase else []
         return bool(top) and top[0].source == "lexicon"
 
+    def _series(self, q: str) -> bool:
+        """nlu's series test (:func:`tkgqa_ray.nlu.analysis.ranked_series`) on the question's
+        cached clause analysis; False when the analysis fails."""
+        try:
+            return ranked_series(clause_analysis(q, self.ctx))
+        except Exception:  # noqa: BLE001 - an analysis failure only loses the series reading
+            return False
+
     def _finish(self, s: State, ents: list[dict], out: dict, ref: dict | None, k: int, agree) -> None:
         sig = cue_signals(s["question"], self.ctx)  # deterministic cue; the role's asked slot wins over its answer type
         by_name = {e["name"]: e["id"] for e in ents}
@@ -876,6 +886,7 @@ class ProgressiveParse(Stage):
             reference_pair_relations=self._wide(ref["phrase"], k) if len(ref_ids) == 2 and ref and ref.get("phrase")
             and not ref_readings == list(readings) else (),
             relation_groups=self._coreadings(phrase),
+            series=self._series(s["question"]) if ref_readings else False,
         )
         TccragState.of(s).parse = parse
         s["trace"]["parse"] = {
@@ -1036,6 +1047,18 @@ class ChainRetrieve(Stage):
                     evs = _one_occasion(table, evs, p.reference_readings(), p.reference_scores)
             if ref_rel is None and loose is not False:
                 evs.append(self.graph.teg(ref[0], ref[1], None))
+        elif ref_rel is not None:
+            # a one-name reference sharing the asked action (a ranked series, tccrag23): its
+            # event under that relation only, the pronoun's antecedent as its other participant
+            # or, without one, the paper's elliptic reading (the name in the asked slot under r)
+            ante = _pronoun_antecedent(p)
+            if ante is not None:
+                pair = (ref[0], ante) if p.reference_pronoun in ("passive", "gerund_passive") else (ante, ref[0])
+                evs += [self._teg(_event(pair[0], rr, pair[1], rs)) for rr, rs in p.reference_readings() if rr == ref_rel]
+            elif p.asked == "subject" and p.object is not None:
+                evs.append(self.graph.teg(ref[0], p.object, r))
+            elif p.asked == "object" and p.subject is not None:
+                evs.append(self.graph.teg(p.subject, ref[0], r))
         else:
             ante = _pronoun_antecedent(p)
             if ante is not None:  # a clause with a subject pronoun: its own event first
@@ -1199,6 +1222,14 @@ class ChainRetrieve(Stage):
         # telephone call, not a consultation), as the clause's wording names its own
         shared = shared or (len(p0.reference) == 2 and p0.parallel and not p0.lexical
                             and bool(set(p0.reference_relations) & {r for r, _ in readings}))
+        # a ranked series ("whom did X negotiate with **next**, following his talks with Y"):
+        # a reference phrase whose near readings (within SERIES_MARGIN of its best) include the
+        # main phrase's best relation is that action ("talks" -> Consult first, the negotiation
+        # near it), as SCoP's shared_actions reads it (next29); before, the clause's best reading
+        # (every consultation of the pair) bounded the chain of negotiations (tccrag23)
+        shared = shared or (p0.series and bool(readings) and near_series_reading(
+            zip(p0.reference_relations, p0.reference_scores, p0.reference_swaps or (False,) * len(p0.reference_relations)),
+            readings[0]))
         # a full reference event's boundaries do not depend on r: its best reading is tried
         # with every relation reading before its next readings ("tail"), so an alternative
         # reading of the reference never outranks the next reading of the main relation

@@ -20,7 +20,7 @@ from rapidfuzz import fuzz, process
 
 from tkgqa_ray.kg.table import table_cache_key
 from tkgqa_ray.methods.roles import register_symbolic
-from tkgqa_ray.nlu.analysis import SAME_ACTION_RE
+from tkgqa_ray.nlu.analysis import SAME_ACTION_RE, _pro_object_action  # the pro-object rule SCoP's phrase takes (next29)
 from tkgqa_ray.nlu.actors import GROUP_MEMBER_WEIGHT, group_members, place_lexicon
 from tkgqa_ray.nlu.anaphora import OBJECT_PRONOUN_RE, PLACE_ADVERB_RE, agreement, antecedent, features, organisation_words
 from tkgqa_ray.nlu.cache import context_analysis
@@ -607,13 +607,12 @@ def symbolic_relation_parser(inputs: dict[str, Any], ctx=None) -> dict[str, Any]
         anchors = [e for e in ents if not (rspan[0] <= e["start"] < rspan[1])]
     else:
         anchors = [e for e in ents if e["name"] not in refs]
-    seen_a: set[str] = set()
-    anchors = [e for e in anchors if not (e["name"] in seen_a or seen_a.add(e["name"]))]
+    an = clause_analysis(q, ctx) if ctx is not None and getattr(ctx, "table", None) is not None else None
+    anchors = _participant_occurrences(anchors, an.wh_span if an is not None else None)
     sig = cue_signals(q, ctx)
     spans = [(e["start"], e["end"]) for e in ents] + list(sig.time_spans) + list(sig.wrapper_spans)
-    if ctx is not None and getattr(ctx, "table", None) is not None:
+    if an is not None:
         # nlu's wrapper spans also cover an exclusion ("Apart from X, ..."): no relation words
-        an = clause_analysis(q, ctx)
         spans += list(an.wrapper)
         if an.wh_span:  # "Which actors ... were the topic of": the wh-phrase's noun is no relation word
             wh = an.wh_span
@@ -634,6 +633,11 @@ def symbolic_relation_parser(inputs: dict[str, Any], ctx=None) -> dict[str, Any]
         # intention**": the main verb echoes the reference clause's action, the clause says
         # which ("threatened with military force", "expressed an intention to cooperate
         # diplomatically"); before, the bare verb grounded to the generic relation
+        phrase = inputs["reference_phrase"]
+    elif rspan and inputs.get("reference_phrase") and an is not None and _pro_object(q, an):
+        # "to whom had Y last pledged **it**?", "who was the next person he **said that**
+        # about?": the closing pro-form object is the reference's action (nlu's rule, the one
+        # SCoP's main phrase takes, next29); before, "said about" read Make_statement (tccrag23)
         phrase = inputs["reference_phrase"]
     atype = sig.answer_type
     subj = obj = None
@@ -699,6 +703,32 @@ def symbolic_relation_parser(inputs: dict[str, Any], ctx=None) -> dict[str, Any]
         else:
             obj, asked = a["name"], "subject"
     return {"relation_phrase": phrase, "subject": subj, "object": obj, "asked": asked}
+
+
+def _participant_occurrences(anchors: list[dict], wh: tuple[int, int] | None) -> list[dict]:
+    """One occurrence per name, in question order: the first outside the wh-phrase when the name
+    occurs there too ("What was the very last party **from Colombia** that **Colombia** spoke
+    about?": the wh-phrase's place qualifies the asked entity; the clause's own "Colombia" is the
+    participant whose word order tells its slot). Before, the first occurrence (the qualifier)
+    was the anchor, and nlu's slot of the clause's name did not apply to it (tccrag23)."""
+    def inside(e: dict) -> bool:
+        return wh is not None and wh[0] <= e["start"] < wh[1]
+
+    keep: dict[str, dict] = {}
+    for e in anchors:
+        k = keep.get(e["name"])
+        if k is None or (inside(k) and not inside(e)):
+            keep[e["name"]] = e
+    chosen = {id(e) for e in keep.values()}
+    return [e for e in anchors if id(e) in chosen]
+
+
+def _pro_object(q: str, an) -> bool:
+    """True when nlu's clause analysis reads the asked clause's closing "it / that / this" as
+    the reference's action (:func:`tkgqa_ray.nlu.analysis._pro_object_action`, the rule SCoP's
+    main phrase follows): an entity question whose main clause has its doer and asks the other
+    role (tccrag23)."""
+    return an.answer_type == "entity" and bool(an.refs) and _pro_object_action(q, an.main, an.refs[0]) is not None
 
 
 _SENTENCE_END_RE = re.compile(r"[.;!?:](?=\s)")

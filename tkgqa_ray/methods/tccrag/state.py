@@ -80,6 +80,11 @@ class TccParse:
     # a ranked (first / last) chain is over their union (nlu.coreadings, refs27's predicate;
     # method._chain, tccrag21)
     relation_groups: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    # an entity question ranks the asked events with "next" / "previous" against the reference
+    # (nlu.analysis.ranked_series, SCoP's series test): the rank runs over one series of events,
+    # so a reference phrase with the asked relation among its near readings shares the asked
+    # action (method._relation_readings, tccrag23)
+    series: bool = False
 
     def reference_readings(self) -> list[tuple[int, bool]]:
         """(relation id, swap) of the reference clause's phrase, in score order."""
