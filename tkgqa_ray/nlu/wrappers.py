@@ -89,7 +89,8 @@ _FRAME = (
     r"|(?:find(?:\s+out)?|look\s+up|determine|check|give\s+me|tell\s+me)(?=\s+the\s+(?:(?:first|last|earliest|latest|exact|precise)\s+)*(?:years?|months?|days?|dates?)\b)"
 )
 # a frame with its closing words ("..., please", "if you can") and punctuation
-_FRAMED = rf"{_LEAD}(?:{_FRAME})(?:\s*,?\s*please)?(?:\s+if\s+you\s+(?:can|could|know|may))?\s*[,:;\-–—]?\s*"
+# (refs31: an adverb of knowing without looking it up may follow: "Do you know offhand who ...")
+_FRAMED = rf"{_LEAD}(?:{_FRAME})(?:\s+(?:offhand|off\s+the\s+top\s+of\s+your\s+head))?(?:\s*,?\s*please)?(?:\s+if\s+you\s+(?:can|could|know|may))?\s*[,:;\-–—]?\s*"
 # a preface closed by a colon or dash before the question (or its frame): an aside of the
 # asker's ("Quick question: in which month ...", "I'm researching Gabonese politics: who did
 # X consult ...", "One more thing - who ..."). It says why or how one asks, never what: no name,
@@ -103,7 +104,16 @@ _PREFACE = (
     r"(?:\s+[A-Za-z'’-]+){1,6})"
     r"\s*[:\-–—]\s*"
 )
-_LEAD_RE = re.compile(rf"^\s*(?:{_PREFACE}(?:{_FRAMED}|{_WH_AHEAD})|{_FRAMED})", re.I)
+# refs31: the purpose of asking as a prepositional phrase before a frame, with or without a
+# comma: "For a piece on Korean diplomacy I'd like to know who ...", "For my thesis, could you
+# tell me ..."; a few words, then the frame (never a bare question word: "For which ..." asks)
+_PURPOSE = (
+    r"(?:for|in)\s+(?:a|an|my|our|the)\s+(?:(?:short|new|school|university|class|news)\s+)?"
+    r"(?:piece|article|story|report|paper|project|essay|thesis|dissertation|study|class|course|book|blog(?:\s+post)?|post|talk|presentation|timeline|brief(?:ing)?)"
+    r"(?:\s+(?:on|about|covering|into)(?:\s+[A-Za-z'’-]+){1,5}?)?\s*[,:\-–—]?\s+"
+)
+
+_LEAD_RE = re.compile(rf"^\s*(?:{_PREFACE}(?:{_FRAMED}|{_WH_AHEAD})|{_PURPOSE}{_FRAMED}|{_FRAMED})", re.I)
 # the same frame opening a later sentence or following a fronted adjunct closed by a dash,
 # colon or semicolon: "X criticised Y. Any idea who ... that same year?", "In 2012 — do you
 # happen to know who ...?"
