@@ -23,7 +23,7 @@ from dataclasses import replace as dc_replace
 from typing import Any
 
 from .actors import decompose, place_lexicon
-from .anaphora import DESCRIPTION_RE, OBJECT_PRONOUN_RE, PLACE_ADVERB_RE, SUBJECT_PRONOUN_RE, antecedent, features, plural_surface
+from .anaphora import DESCRIPTION_RE, OBJECT_PRONOUN_RE, PLACE_ADVERB_RE, SUBJECT_PRONOUN_RE, agreement, antecedent, features, plural_surface
 from .entities import EntityMatcher, Mention, find_entity_mentions
 from .relations import relation_phrase
 from .statement import LEAD_RE, statement_reference
@@ -808,6 +808,7 @@ def _analyze(question: str, matcher: EntityMatcher, embeddings: Any = None, extr
     if extra:
         mentions = sorted(mentions + [x for x in extra if not any(m.start < x.end and x.start < m.end for m in mentions)],
                           key=lambda m: m.start)
+    mentions = _without_anaphoric_descriptions(mentions)
     # "Apart from / other than X, who ...": X is excluded from the answer, no role of the
     # asked event; the phrase is blanked like a wrapper (X usually recurs in the reference)
     excluded = [(e.start(), m.end) for m in mentions for e in [_EXCLUDE_RE.search(unwrapped[: m.start])] if e]
@@ -967,6 +968,23 @@ def _without_offset_numbers(text: str, mentions: list[Mention]) -> list[Mention]
     if not nums:
         return mentions
     return [m for m in mentions if not any(a <= m.start and m.end <= b for a, b in nums)]
+
+
+def _without_anaphoric_descriptions(mentions: list[Mention]) -> list[Mention]:
+    """The mentions without a sector-actor reading of a bare definite description ("the
+    paper", "the party") that agrees by a word of its own (nlu's agreement, 2) with a plain KG
+    name written before it: "Whom did the Daily Trust consult in the year that X made an appeal
+    to **the paper**?" -- the paper is the Daily Trust, not some country's Newspaper actor; the
+    methods read the description as that name's anaphor (refs31)."""
+    out = []
+    for k, m in enumerate(mentions):
+        d = DESCRIPTION_RE.fullmatch(m.text.strip())
+        if d and m.source == "actor" and m.text[:1].islower() and any(
+                n.names and not features(n.text, n.names[0]).actor
+                and agreement(m.text.strip(), features(n.text, n.names[0])) >= 2 for n in mentions[:k]):
+            continue
+        out.append(m)
+    return out
 
 
 def _free_event_cues(masked: str, mentions: list[Mention], cues: list[Cue], refs: list, taken: list[Mention]):
