@@ -14,7 +14,13 @@ phrasings over a tiny hand-made KG.
   "One day after X ..." (the KG's Radio_One would take the capitalised "One");
 * **rule 5, "after that" / "before this" after a stated event** (analysis._statement_ref):
   "X appealed to Y; in what year after that did Z ...": the demonstrative is the statement's
-  anaphor, the names after it the asked clause's.
+  anaphor, the names after it the asked clause's;
+* **rule 6, "the group" / "the movement" / "the organisation"** (anaphora._generic_org): agrees,
+  weakly, with a plain name of an organisation or of unknown kind, never a sector actor, a place
+  or a person ("... before the Tupac Amaru Front condemned the group");
+* **rule 7, a bare definite description is no sector actor when it refers back**
+  (analysis._without_anaphoric_descriptions): "... made an appeal to the paper" after "the
+  Lima Times" is the Lima Times, not a Newspaper_(X) actor.
 """
 
 from __future__ import annotations
@@ -22,7 +28,9 @@ from __future__ import annotations
 import pytest
 
 from test_nlu_ordinal_scope import answer  # SCoP's top prediction on a tiny KG
-from tkgqa_ray.nlu import EntityMatcher, analyze
+from tkgqa_ray.nlu import EntityMatcher, Mention, analyze
+from tkgqa_ray.nlu.analysis import _without_anaphoric_descriptions
+from tkgqa_ray.nlu.anaphora import agreement, features
 from tkgqa_ray.nlu.temporal import infer_answer_type, infer_time_level
 from tkgqa_ray.nlu.wrappers import strip_wrapper
 
@@ -40,6 +48,17 @@ ROWS = [
     ("Paraguay", "Make_an_appeal_or_request", "Chile", "2010-06-06"),
     ("Paraguay", "Make_an_appeal_or_request", "Chile", "2011-07-07"),
     ("Radio_One", "Make_statement", "Chile", "2010-01-01"),
+    # rule 6
+    ("Shining_Path", "Use_unconventional_violence", "Men_(Peru)", "2008-02-02"),
+    ("Shining_Path", "Use_unconventional_violence", "Men_(Peru)", "2008-09-09"),
+    ("Shining_Path", "Use_unconventional_violence", "Men_(Peru)", "2009-04-04"),
+    ("Tupac_Amaru_Front", "Criticize_or_denounce", "Shining_Path", "2008-10-10"),
+    ("Tupac_Amaru_Front", "Use_unconventional_violence", "Men_(Peru)", "2008-10-01"),
+    # rule 7
+    ("Lima_Times", "Consult", "Ecuador", "2009-06-06"),
+    ("Lima_Times", "Consult", "Uruguay", "2010-06-06"),
+    ("Ministry_(Peru)", "Make_an_appeal_or_request", "Lima_Times", "2010-02-02"),
+    ("Ministry_(Peru)", "Make_an_appeal_or_request", "Newspaper_(Peru)", "2009-02-02"),
 ]
 
 
@@ -165,3 +184,49 @@ def test_rule5_a_plain_reference_stays(ctx):
     # no statement before the question: "after" keeps its own reference clause
     a = _a(ctx, "In which year did Paraguay first appeal to Chile after Uruguay appealed to Chile?")
     assert len(a.refs) == 1 and [m.names[0] for m in a.refs[0].mentions] == ["Uruguay", "Chile"]
+
+
+# ------------------------------------------------------------------ rule 6
+@pytest.mark.parametrize("surface, name, agrees", [
+    ("Shining Path", "Shining_Path", True),          # a plain name of unknown kind
+    ("Tupac Amaru Front", "Tupac_Amaru_Front", True),  # an organisation ("front")
+    ("Peruvian men", "Men_(Peru)", False),            # a sector actor
+    ("Chile", "Chile", False),                        # a place
+    ("Barack Obama", "Barack_Obama", False),          # a person
+])
+def test_rule6_the_group_agreement(surface, name, agrees):
+    assert bool(agreement("the group", features(surface, name))) is agrees
+    assert bool(agreement("the movement", features(surface, name))) is agrees
+
+
+def test_rule6_the_group_is_the_asked_events_doer(ctx):
+    q = ("In which month did Shining Path last use unconventional violence against Peruvian men "
+         "before the Tupac Amaru Front condemned the group?")
+    assert answer(ctx, q) == ["2008-09"]
+
+
+# ------------------------------------------------------------------ rule 7
+def test_rule7_the_paper_refers_back(ctx):
+    q = "Whom did the Lima Times consult in the year that Peru's ministry made an appeal to the paper?"
+    a = _a(ctx, q)
+    assert all("Newspaper_(Peru)" not in m.names for m in a.mentions)
+    assert answer(ctx, q) == ["Uruguay"]
+
+
+def _m(text, start, name, source):
+    return Mention(text=text, start=start, end=start + len(text), entity_ids=(1,), names=(name,), score=1.0, source=source)
+
+
+def test_rule7_only_a_description_with_an_antecedent_before_it_goes():
+    paper = _m("the paper", 60, "Newspaper_(Peru)", "actor")
+    times = _m("Lima Times", 10, "Lima_Times", "exact")
+    ministry = _m("Peru's ministry", 30, "Ministry_(Peru)", "actor")
+    assert _without_anaphoric_descriptions([times, ministry, paper]) == [times, ministry]
+    # no newspaper named before it: the actor reading stays
+    assert _without_anaphoric_descriptions([ministry, paper]) == [ministry, paper]
+    # the antecedent after it: stays (the description comes first, no anaphor)
+    later = _m("Lima Times", 80, "Lima_Times", "exact")
+    assert _without_anaphoric_descriptions([ministry, paper, later]) == [ministry, paper, later]
+    # a sector actor with the noun is no antecedent ("the ministry" after "Peru's ministry")
+    again = _m("the ministry", 70, "Ministry_(Chile)", "actor")
+    assert _without_anaphoric_descriptions([ministry, again]) == [ministry, again]
