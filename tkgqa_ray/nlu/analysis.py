@@ -23,11 +23,11 @@ from dataclasses import replace as dc_replace
 from typing import Any
 
 from .actors import decompose, place_lexicon
-from .anaphora import DESCRIPTION_RE, OBJECT_PRONOUN_RE, PLACE_ADVERB_RE, SUBJECT_PRONOUN_RE, antecedent, features, plural_surface
+from .anaphora import DESCRIPTION_RE, OBJECT_PRONOUN_RE, PLACE_ADVERB_RE, SUBJECT_PRONOUN_RE, agreement, antecedent, features, plural_surface
 from .entities import EntityMatcher, Mention, find_entity_mentions
 from .relations import relation_phrase
 from .statement import LEAD_RE, statement_reference
-from .temporal import INTERPOSED_REF, SEQ_GERUND_RE, SEQ_VERBS, Cue, infer_answer_type, infer_time_level, parse_temporal_cues
+from .temporal import _OFFSET_RE, INTERPOSED_REF, SEQ_GERUND_RE, SEQ_VERBS, Cue, infer_answer_type, infer_time_level, parse_temporal_cues
 from .lexicon import _IRREGULAR as _PAST_FORMS, stem
 from .text import fold, mask_spans, norm_tokens, tokenize
 from .wrappers import wrapper_spans
@@ -449,6 +449,9 @@ _RANK_HEAD_END_RE = re.compile(
 
 # the object of an anaphoric cue ("after that", "earlier than it", "before this event"): blanked
 # with the cue when the cue points back to a stated reference (nlu.statement)
+# a demonstrative standing alone as an operator's object: "after that", "before this" (not "that
+# same day", "that year", nor a demonstrative's noun: "after that visit")
+_DEMONSTRATIVE_OBJ_RE = re.compile(r"\s*(?:that|this)\b(?=\s*,?\s*(?:[A-Z]|\s{2,}|$)|\s+(?:did|does|do|had|has|have|was|were|is|are|would|will)\b)")
 _ANAPHOR_OBJ_RE = re.compile(r"\s*(?:that|this|then|it|so|which|(?:that|this|the\s+latter|the\s+former)\s+(?:event|one|incident|time))\b", re.I)
 
 
@@ -801,9 +804,11 @@ def _analyze(question: str, matcher: EntityMatcher, embeddings: Any = None, extr
     unwrapped = mask_spans(question, wspans) if wspans else question
     mentions = _with_name_prefixes(unwrapped, find_entity_mentions(unwrapped, matcher, embeddings))
     mentions = _with_possessed_names(unwrapped, mentions, matcher)
+    mentions = _without_offset_numbers(unwrapped, mentions)
     if extra:
         mentions = sorted(mentions + [x for x in extra if not any(m.start < x.end and x.start < m.end for m in mentions)],
                           key=lambda m: m.start)
+    mentions = _without_anaphoric_descriptions(mentions)
     # "Apart from / other than X, who ...": X is excluded from the answer, no role of the
     # asked event; the phrase is blanked like a wrapper (X usually recurs in the reference)
     excluded = [(e.start(), m.end) for m in mentions for e in [_EXCLUDE_RE.search(unwrapped[: m.start])] if e]
@@ -953,6 +958,33 @@ def _analyze(question: str, matcher: EntityMatcher, embeddings: Any = None, extr
 # material cooperation from **it**", "(before) quietly rejecting them"
 _GERUND_HEAD_RE = re.compile(r"\s*(?:[a-z]+ly\s+)?[a-z]{2,}ing\b", re.I)
 _GERUND_PRONOUN_RE = re.compile(r"\b(?:it|them|him|her)\b", re.I)
+
+
+def _without_offset_numbers(text: str, mentions: list[Mention]) -> list[Mention]:
+    """The mentions without a number word that counts an offset's unit ("One day after X ...",
+    "Two weeks before ..."): a capitalised number opening the question is no name (Radio_One),
+    the offset cue reads it (refs31)."""
+    nums = [m.span("n") for m in _OFFSET_RE.finditer(text) if not m.group("n").isdigit()]
+    if not nums:
+        return mentions
+    return [m for m in mentions if not any(a <= m.start and m.end <= b for a, b in nums)]
+
+
+def _without_anaphoric_descriptions(mentions: list[Mention]) -> list[Mention]:
+    """The mentions without a sector-actor reading of a bare definite description ("the
+    paper", "the party") that agrees by a word of its own (nlu's agreement, 2) with a plain KG
+    name written before it: "Whom did the Daily Trust consult in the year that X made an appeal
+    to **the paper**?" -- the paper is the Daily Trust, not some country's Newspaper actor; the
+    methods read the description as that name's anaphor (refs31)."""
+    out = []
+    for k, m in enumerate(mentions):
+        d = DESCRIPTION_RE.fullmatch(m.text.strip())
+        if d and m.source == "actor" and m.text[:1].islower() and any(
+                n.names and not features(n.text, n.names[0]).actor
+                and agreement(m.text.strip(), features(n.text, n.names[0])) >= 2 for n in mentions[:k]):
+            continue
+        out.append(m)
+    return out
 
 
 def _free_event_cues(masked: str, mentions: list[Mention], cues: list[Cue], refs: list, taken: list[Mention]):
@@ -1414,6 +1446,19 @@ def _statement_ref(question: str, masked: str, mentions: list[Mention], blanks: 
     used = {id(r.cue) for r in refs}
     empty = [c for c in cues if c.kind == "event" and id(c) not in used]
     st = statement_reference(masked, [m.start for m in mentions], cues, empty)
+    if st is None and not joined:
+        # "X appealed to Y; in what year after that did Z first urge Y ...?", "..., could you
+        # work out in what year after that Z first urged Y": an operator with a demonstrative
+        # ("after that", "before this") points back to the stated event; the names after it are
+        # the asked clause's, no reference of their own (refs31)
+        for k, r in enumerate(refs):
+            if r.cue is None or r.cue.op not in ("before", "after") or not _DEMONSTRATIVE_OBJ_RE.match(masked, r.cue.end):
+                continue
+            st = statement_reference(masked, [m.start for m in mentions], cues, empty + [r.cue])
+            if st is not None and st.cue is r.cue:
+                del refs[k], ref_spans[k]
+                break
+            st = None
     if st is None:
         if joined:  # undo: no statement after all
             return cues if refs is None else _restore(question, masked, mentions, blanks, cues, refs, ref_spans, empty_extra[0])

@@ -62,6 +62,7 @@ class Features:
     role: bool = False
     words: frozenset[str] = frozenset()  # the name's own words ("fund" of the IMF): :data:`DESCRIPTION_RE`
     plural: bool = False  # a plural head in the surface ("international organisations"): :func:`plural_surface`
+    actor: bool = False  # a KG ``Sector_(Place)`` actor (its words are the sector's)
 
 
 @functools.lru_cache(maxsize=1)
@@ -104,7 +105,7 @@ def features(surface: str, name: str) -> Features:
     actor = decompose(name)
     own = actor.sector if actor is not None else name
     return dc_replace(_features(surface, name), words=frozenset(w.casefold() for w in re.findall(r"[^\W_]+", own)),
-                      plural=plural_surface(surface))
+                      plural=plural_surface(surface), actor=actor is not None)
 
 
 def _features(surface: str, name: str) -> Features:
@@ -179,6 +180,8 @@ def agreement(pronoun: str, f: Features) -> int:
         noun = d.group("noun")
         if noun in f.words or _press(noun, f):
             return 2
+        if _generic_org(noun, f):
+            return 1
         return 1 if _demonstrative_org(d.group(0), noun, f) else 0
     if c is None:
         return 0
@@ -209,6 +212,15 @@ def _demonstrative_org(desc: str, noun: str, f: Features) -> bool:
     Democratic Union of Hungarians in Romania); "the" + noun needs the name's own word, a
     demonstrative is anaphoric by itself (refs25)."""
     return desc.startswith(("that ", "this ")) and f.kind == "org" and noun in organisation_words()
+
+
+def _generic_org(noun: str, f: Features) -> bool:
+    """True when "the <noun>" is a generic noun of organised groups ("the group", "the
+    movement", "the organisation": ``group_noun`` rows of ``data/agreement.tsv``) and the name a
+    plain one (no sector actor, no place, no person) that is an organisation or of unknown kind:
+    "... before the MILF denounced **the group**" (Abu Sayyaf). A weaker agreement than a word
+    of the name's own (refs31)."""
+    return noun in _table().get("group_noun", ()) and not f.actor and f.kind in ("org", "unknown")
 
 
 def _press(noun: str, f: Features) -> bool:

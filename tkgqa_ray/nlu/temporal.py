@@ -625,7 +625,7 @@ _AUX_AFTER_RE = re.compile(
 )
 _TIME_NOUN = r"(year|years|month|months|day|days|date|dates|time|period|point\s+in\s+time)"
 _WH_TIME_RE = re.compile(
-    rf"^\s*(?:(?:is|was|were|are)\s+)?(?:the\s+)?(?:(?:very|first|last|earliest|latest|final|initial|next|previous|most\s+recent|exact|specific|precise)\s+)*"
+    rf"^\s*(?:(?:is|was|were|are)\s+|['’]s\s+)?(?:the\s+)?(?:(?:very|first|last|earliest|latest|final|initial|next|previous|most\s+recent|exact|specific|precise)\s+)*"
     rf"{_TIME_NOUN}\b",
     re.I,
 )

@@ -29,7 +29,7 @@ _YOU = r"(?:you|someone|anyone|somebody|anybody)"
 _TELL = r"(?:tell|show|let|inform|remind)\s+(?:me|us)(?:\s+know)?(?:\s+about)?"
 _FIND = (
     r"(?:find\s+out|figure\s+out|work\s+out|check|look\s+up|say|name|identify|determine|confirm|recall|"
-    r"remember|share|give\s+me|provide|point\s+out|clarify|explain|list|find(?:\s+me)?)"
+    r"remember|share|give\s+me|provide|point\s+out|pin\s+down|clarify|explain|list|find(?:\s+me)?)"
 )
 _KNOW = r"(?:know|find\s+out|learn|understand|figure\s+out|check|ask|hear|see)"
 # the words of a definite time noun phrase after "the": "(the) last date", "(the) exact months"
@@ -43,6 +43,14 @@ _FRAME = (
     rf"(?:could|can|would|will|might)\s+{_YOU}\s+(?:please\s+|kindly\s+|possibly\s+|maybe\s+)?"
     rf"(?:(?:help\s+me\s+)?{_TELL}|{_FIND}|help\s+me\s+{_KNOW})"
     rf"|would\s+you\s+mind\s+(?:telling|showing|letting)\s+(?:me|us)(?:\s+know)?"
+    # refs31: asking whether it is possible to tell / find: "Would it be possible to tell me the
+    # last date ...", "Is it possible for you to find out who ..."
+    rf"|(?:would|will|is|might)\s+it\s+be\s+possible\s+(?:for\s+{_YOU}\s+)?to\s+(?:{_TELL}|{_FIND})"
+    rf"|is\s+it\s+possible\s+(?:for\s+{_YOU}\s+)?to\s+(?:{_TELL}|{_FIND})"
+    # refs31: a pseudo-cleft of wanting to know: "What I'd like to know is the month in which
+    # ...", "What I want to find out is who ...", "What we need to know is when ..."
+    rf"|what\s+(?:i|we)(?:'d|\s+would|\s+should)?\s+(?:like|love|want|need|wish|hope)\s+to\s+{_KNOW}\s+is"
+    rf"|what\s+(?:i|we)(?:'m|'re|\s+am|\s+are)\s+(?:asking|wondering|curious\s+about|trying\s+to\s+{_KNOW})\s+is"
     # do you (happen to) know / does anyone remember / have you any idea
     rf"|(?:do|does|did)\s+{_YOU}\s+(?:happen\s+to\s+|possibly\s+|by\s+any\s+chance\s+)?(?:know|remember|recall|have\s+any\s+idea)"
     # ... and its modal form: "would you (happen to) know", "might anyone remember" (refs29)
@@ -51,6 +59,9 @@ _FRAME = (
     # I'd like to know / I want to find out / we need to know / I'm trying to figure out
     rf"|(?:i|we)(?:'d|\s+would|\s+should)\s+(?:like|love|want)\s+to\s+{_KNOW}"
     rf"|(?:i|we)\s+(?:want|wish|need|hope|would\s+like)\s+to\s+{_KNOW}"
+    # refs31: "I'd appreciate knowing in which year ...", "I would appreciate it if you told me who ..."
+    rf"|(?:i|we)(?:'d|\s+would)\s+(?:really\s+)?appreciate\s+(?:knowing|learning|finding\s+out|hearing"
+    rf"|(?:it\s+)?if\s+{_YOU}\s+(?:could\s+|would\s+)?(?:{_TELL}|told\s+(?:me|us)|{_FIND}))"
     # "I need the date X ...", "We want the month of the last time ...": a statement of
     # needing what a definite time noun names (the noun itself stays: it is the question).
     # refs26: a rank word may stand in the noun phrase ("I need the last date on which ..."),
@@ -58,11 +69,11 @@ _FRAME = (
     # "Could I get the month ...") and for looking for it ("I'm looking for the date when
     # ..."); before the "I'm looking" below, which would leave "for the date" in the clause
     rf"|(?:(?:i|we)(?:\s+(?:really|just|only))?(?:\s+need|\s+want|'d\s+like|\s+would\s+like|(?:'m|'re|\s+am|\s+are)\s+(?:looking\s+for|after|searching\s+for))"
-    rf"|(?:do|does|did)\s+{_YOU}\s+(?:happen\s+to\s+)?have|(?:could|can|may)\s+(?:i|we)\s+(?:please\s+)?(?:have|get))"
+    rf"|(?:do|does|did)\s+{_YOU}\s+(?:happen\s+to\s+)?have|(?:could|can|may)\s+(?:i|we)\s+(?:please\s+)?(?:have|get|ask\s+(?:you\s+)?for))"
     rf"(?=\s+the\s+{_TIME_NP})"
     # (a finding verb after "trying to" asks for the time noun it names: "I'm trying to find the
     # last year in which ..."; the noun phrase stays, as for a bare "find the year", refs29)
-    rf"|(?:i|we)(?:'m|'re|\s+am|\s+are)\s+(?:trying|hoping|looking|keen|eager|interested|curious)(?:\s+(?:to|in))?"
+    rf"|(?:i|we)(?:'m|'re|\s+am|\s+are|\s+was|\s+were)\s+(?:trying|hoping|looking|keen|eager|interested|curious)(?:\s+(?:to|in))?"
     rf"(?:\s+{_KNOW}|\s+knowing|\s+finding\s+out|\s+(?:find|look\s+up|determine|identify|pin\s+down)(?=\s+the\s+{_TIME_NP}))?"
     # I wonder / I was wondering / I'm curious about
     rf"|(?:i|we)(?:'m|'re|\s+am|\s+are|\s+was|\s+were)?\s+(?:wondering|wonder|curious)\b(?:\s+(?:about|to\s+know))?"
@@ -78,7 +89,8 @@ _FRAME = (
     r"|(?:find(?:\s+out)?|look\s+up|determine|check|give\s+me|tell\s+me)(?=\s+the\s+(?:(?:first|last|earliest|latest|exact|precise)\s+)*(?:years?|months?|days?|dates?)\b)"
 )
 # a frame with its closing words ("..., please", "if you can") and punctuation
-_FRAMED = rf"{_LEAD}(?:{_FRAME})(?:\s*,?\s*please)?(?:\s+if\s+you\s+(?:can|could|know|may))?\s*[,:;\-–—]?\s*"
+# (refs31: an adverb of knowing without looking it up may follow: "Do you know offhand who ...")
+_FRAMED = rf"{_LEAD}(?:{_FRAME})(?:\s+(?:offhand|off\s+the\s+top\s+of\s+your\s+head))?(?:\s*,?\s*please)?(?:\s+if\s+you\s+(?:can|could|know|may))?\s*[,:;\-–—]?\s*"
 # a preface closed by a colon or dash before the question (or its frame): an aside of the
 # asker's ("Quick question: in which month ...", "I'm researching Gabonese politics: who did
 # X consult ...", "One more thing - who ..."). It says why or how one asks, never what: no name,
@@ -92,13 +104,22 @@ _PREFACE = (
     r"(?:\s+[A-Za-z'’-]+){1,6})"
     r"\s*[:\-–—]\s*"
 )
-_LEAD_RE = re.compile(rf"^\s*(?:{_PREFACE}(?:{_FRAMED}|{_WH_AHEAD})|{_FRAMED})", re.I)
+# refs31: the purpose of asking as a prepositional phrase before a frame, with or without a
+# comma: "For a piece on Korean diplomacy I'd like to know who ...", "For my thesis, could you
+# tell me ..."; a few words, then the frame (never a bare question word: "For which ..." asks)
+_PURPOSE = (
+    r"(?:for|in)\s+(?:a|an|my|our|the)\s+(?:(?:short|new|school|university|class|news)\s+)?"
+    r"(?:piece|article|story|report|paper|project|essay|thesis|dissertation|study|class|course|book|blog(?:\s+post)?|post|talk|presentation|timeline|brief(?:ing)?)"
+    r"(?:\s+(?:on|about|covering|into)(?:\s+[A-Za-z'’-]+){1,5}?)?\s*[,:\-–—]?\s+"
+)
+
+_LEAD_RE = re.compile(rf"^\s*(?:{_PREFACE}(?:{_FRAMED}|{_WH_AHEAD})|{_PURPOSE}{_FRAMED}|{_FRAMED})", re.I)
 # the same frame opening a later sentence or following a fronted adjunct closed by a dash,
 # colon or semicolon: "X criticised Y. Any idea who ... that same year?", "In 2012 — do you
 # happen to know who ...?"
 _INNER_LEAD_RE = re.compile(rf"(?<=[.?!;:\-–—])\s+{_FRAMED}", re.I)
 _TRAIL_RE = re.compile(
-    rf"(?:[,;\-–—]\s*|\s+)(?:please|if\s+you\s+(?:can|could|know|may)|(?:do|would|did)\s+{_YOU}\s+(?:happen\s+to\s+)?know|"
+    rf"(?:[,;\-–—]\s*|\s+)(?:please|if\s+you\s+(?:happen\s+to\s+)?(?:have|know|remember|recall)\s+(?:it|that|them|this)|if\s+you\s+(?:can|could|know|may)|(?:do|would|did)\s+{_YOU}\s+(?:happen\s+to\s+)?know|"
     rf"(?:could|can)\s+you\s+(?:please\s+)?tell\s+me|any\s+idea|thanks?(?:\s+you)?|thx|by\s+any\s+chance)"
     r"(?:\s*,?\s*(?:please|thanks?(?:\s+you)?))?\s*[?.!]*\s*$",
     re.I,
