@@ -65,6 +65,7 @@ _COUNTRY = -1  # pseudo sector id: the place's own entity (see country_sectors)
 _FUZZY_MIN_LEN = 5  # shorter words are too easily one edit from another country
 _FUZZY_CUTOFF = 85.0  # rapidfuzz ratio: "Columbian" -> "colombian" (88.9); "Iranian" !-> "iraqi"
 _FUZZY_WEIGHT = 0.9
+_DOMINANCE = 5.0  # as nlu.names.DOMINANCE: how many times the facts make one reading the KG's usual one
 _GROUP_WEIGHT = 0.9  # a group written alone: the best of its actors (ActorGrammar._add_groups)
 _GROUP_AFTER_NOUN = 0.8  # ... before a sector noun it has a weaker actor of: its other actors
 # names30: nouns for the head of a group ("an ISIL leader", "the Pheu Thai leader") and the last
@@ -772,12 +773,14 @@ class ActorGrammar:
         self.place_names: list[str] = []
         self._starts: set[str] = set()  # first tokens of any pattern (a cheap pre-filter)
         self._fuzzy_vocab: list[str] = []  # one-word place forms, for misspellings
+        self.weights = None  # fact counts by entity id (from_names' weights), if known
 
     @classmethod
     def from_names(cls, names: list[str], weights=None) -> "ActorGrammar":
         """The grammar of an entity list; ``weights`` (fact counts by entity id, optional) rank
         the actors a group written alone may mean (:meth:`_add_groups`)."""
         g = cls()
+        g.weights = weights
         lex = place_lexicon()
         known_sectors = set(_sector_rows())
         parsed: list[tuple[int, ActorName]] = []
@@ -1079,11 +1082,34 @@ class ActorGrammar:
                 end, core, cands = best
                 if any(i <= k < end for k in fixed):  # a corrected spelling: a little less sure
                     cands = {e: sc * _FUZZY_WEIGHT for e, sc in cands.items()}
+                cands = self._dominant_reading(cands)
                 ranked = tuple(sorted(cands.items(), key=lambda kv: (-kv[1], kv[0])))
                 out.append(ActorMatch(i, core, end, ranked))
                 i = end
             else:
                 i += 1
+        return out
+
+    def _dominant_reading(self, cands: dict[int, float]) -> dict[int, float]:
+        """A noun that is no sector's main form but a lesser form of several ("clerics":
+        Islamic_Cleric 0.9, Muslim_Cleric 0.9, Islamic_Preacher 0.8) reads first the one of
+        them the KG codes that place's people with (names34): one of the place's actors with
+        _DOMINANCE times the facts of every candidate scored above it (Islamic_Preacher_(Iran)
+        568 facts against Muslim_Cleric_(Iran) 9 and Islamic_Cleric_(Iran) 1) takes the top
+        score, those a little below it. Only candidates of one place, all below 1.0, with fact
+        counts known."""
+        if self.weights is None or len(cands) < 2:
+            return cands
+        top = max(cands.values())
+        acts = [self.actors.get(e) for e in cands]
+        if top >= 1.0 or any(x is None for x in acts) or len({fold(x.place) for x in acts}) != 1:
+            return cands
+        w = self.weights
+        best = max(cands, key=lambda e: (float(w[e]), -e))
+        above = [e for e in cands if e != best and cands[e] >= cands[best]]
+        if not above or not all(float(w[best]) >= _DOMINANCE * max(float(w[e]), 1.0) for e in above):
+            return cands
+        out = {e: (top if e == best else (min(sc, top * 0.95) if e in above else sc)) for e, sc in cands.items()}
         return out
 
     def _sectors(self, norms, j):
