@@ -762,6 +762,7 @@ class ActorGrammar:
         self.people_mod_trie: dict = {}  # modifier words -> (sector_id, score): "indigenous" + people noun
         self.after_trie: dict = {}  # postposed place phrases -> place_id ("worldwide"; names26)
         self.group_trie: dict = {}  # full names of groups the KG has only as actors' place -> place_id
+        self.group_noun_trie: dict = {}  # such a group's alias another entity has too -> (place_id, owners) (names34)
         self.groups: dict[int, dict[int, float]] = {}  # such a place_id -> its actors, scored by facts
         self.group_leaders: dict[int, tuple[int, ...]] = {}  # such a place_id -> its head actors (names30)
         self.pair_weight: dict[int, float] = {}  # entity id -> weight in its pair (names30)
@@ -862,7 +863,7 @@ class ActorGrammar:
         g._add_group_names_and_leaders(names)
         g._add_split_adjectives()
         g._starts = (set(g.place_trie) | set(g.sector_trie) | set(g.template_trie) | set(g.template_poss_trie) | set(g.split_adj_trie)
-                     | set(g.people_mod_trie) | set(g.group_trie) | _DETS)
+                     | set(g.people_mod_trie) | set(g.group_trie) | set(g.group_noun_trie) | _DETS)
         g._fuzzy_vocab = sorted(t for t, node in g.place_trie.items() if _END in node and len(t) >= _FUZZY_MIN_LEN)
         return g
 
@@ -929,6 +930,16 @@ class ActorGrammar:
             # only the data file's names, not derived initials: a group written alone has no
             # noun after it to tell "JAN" (Jabhat al-Nusra) from "Jan." (January)
             names_ = [f for f in _org_aliases().get(key, []) if taken.get(fold(f), set()) <= {key}]
+            # names34: an alias another row has too ("IRA": Provisional_Irish_Republican_Army's) names
+            # this group only before a sector noun ("IRA members", "IRA militants":
+            # Terrorist_(Irish_Republican_Army)); the other row's entity stays a candidate after it
+            for f in _org_aliases().get(key, []):
+                others = taken.get(fold(f), set()) - {key}
+                if others and "" not in others:
+                    owners = tuple(e for e, x in enumerate(names) if fold(x.replace("_", " ")) in others)
+                    for toks in _hyphen_variants(norm_tokens(f)):
+                        if toks:
+                            _insert(self.group_noun_trie, toks, (pid, owners))
             words = place.replace("_", " ").split()
             if len(words) >= 3 and words[-1].lower() == "party":
                 names_ = names_ + [" ".join(words[:-1])]
@@ -1149,6 +1160,24 @@ class ActorGrammar:
                 merged = {e: sc * _GROUP_AFTER_NOUN for e, sc in group.items()}
                 merged.update(own)
                 yield send, merged
+        # I': a group's alias another entity has too, before a sector noun only (names34: "IRA
+        # members"): the group's actors as in I, the alias's own entity after them, lower
+        for gend, vals in _walk(self.group_noun_trie, norms, j):
+            if not cap_ok(j, gend):
+                continue
+            for pid, owners in vals:
+                group = self.groups.get(pid, {})
+                if gend < n and norms[gend] in ("member", "members") and group:  # no sector: the group's actors
+                    low = min(group.values()) * 0.95
+                    yield gend + 1, {**group, **{o: low for o in owners if o not in group}}
+                for send, svals in self._sectors(norms, gend):
+                    merged = {e: sc * _GROUP_AFTER_NOUN for e, sc in group.items()}
+                    merged.update(self._combine(svals, [(pid, "name", True)]))
+                    if merged:
+                        low = min(merged.values()) * 0.95
+                        for o in owners:
+                            merged.setdefault(o, low)
+                        yield send, merged
         # A: ADJ|NAME SECTOR, NAME 's SECTOR
         for pend, pvals in self._places(norms, j, ("adj", "name"), cap_ok):
             k = pend

@@ -481,14 +481,15 @@ def context_institutions(a: QuestionAnalysis, matcher: EntityMatcher) -> list[Me
     Rights Commission"), as :func:`context_sectors` reads lower-case sector nouns. The mention's
     own readings (an organisation's actor, an exact name) stay candidates after the country's
     actors, a little lower; the KG's facts decide. Only a name of two words or more that is a
-    sector's main form (score 1.0) and no country's actor already; countries the mention itself
-    names do not count."""
+    sector's main form (score 1.0) and no country's actor already, found by the KG's names (not
+    by the embedding search: "the Security Council" it reads as a council stays as it was);
+    countries the mention itself names do not count."""
     g = matcher.actors
     lex = place_lexicon()
     out: list[Mention] = []
     for m in a.mentions:
-        if not m.names or m.source == "surname":
-            continue
+        if not m.names or m.source not in ("exact", "actor"):
+            continue  # a written name only: not a surname, nor the embedding search's guess ("Security Council")
         d = decompose(m.names[0])
         if d is not None and lex.resolve(d.place) is not None:
             continue  # a country's actor already ("South Africa's Human Rights Commission")
