@@ -162,3 +162,33 @@ def test_ira_before_a_noun_is_the_groups_actor_first(q, text):
 def test_the_ira_alone_stays_the_provisional_ira():
     assert found("When did the IRA reject Ireland?")["IRA"] == ("Provisional_Irish_Republican_Army",)
     assert found("Who did the IRA meet?")["IRA"] == ("Provisional_Irish_Republican_Army",)
+
+
+# ------------------------------------------------------------------ de-escalation verbs, the UN's Kosovo mission
+
+
+def _ranked(lex, phrase: str) -> list[str]:
+    out: list[str] = []
+    for h in lex.match(phrase):
+        if h.relation not in out:
+            out.append(h.relation)
+    return out
+
+
+@pytest.mark.parametrize("phrase, rel", [
+    ("signalled a willingness to scale back military engagement toward", "Express_intent_to_de-escalate_military_engagement"),
+    ("promised to wind down military engagement in", "Express_intent_to_de-escalate_military_engagement"),
+    ("refused to scale down military engagement with", "Refuse_to_de-escalate_military_engagement"),
+])
+def test_scale_back_military_engagement(phrase, rel):
+    from tkgqa_ray.nlu.lexicon import RelationLexicon
+
+    lex = RelationLexicon(["Express_intent_to_de-escalate_military_engagement", "Refuse_to_de-escalate_military_engagement",
+                           "Express_intent_to_yield", "Yield", "Use_conventional_military_force"])
+    assert _ranked(lex, phrase)[0] == rel
+
+
+def test_un_mission_in_kosovo():
+    m = EntityMatcher(["United_Nations_Interim_Administration_in_Kosovo", "Kosovo", "Serbia"])
+    assert found("Who criticised the UN mission in Kosovo in 2008?", m)["UN mission in Kosovo"] == (
+        "United_Nations_Interim_Administration_in_Kosovo",)

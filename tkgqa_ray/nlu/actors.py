@@ -1108,13 +1108,15 @@ class ActorGrammar:
         _DOMINANCE times the facts of every candidate scored above it (Islamic_Preacher_(Iran)
         568 facts against Muslim_Cleric_(Iran) 9 and Islamic_Cleric_(Iran) 1) takes the top
         score, those a little below it. Only candidates of one place, all below 1.0, with fact
-        counts known."""
+        counts known, of a country (a group's other actors are candidates of another rule)."""
         if self.weights is None or len(cands) < 2:
             return cands
         top = max(cands.values())
         acts = [self.actors.get(e) for e in cands]
         if top >= 1.0 or any(x is None for x in acts) or len({fold(x.place) for x in acts}) != 1:
             return cands
+        if place_lexicon().resolve(acts[0].place) is None:
+            return cands  # a group's actors ("Hamas militants"): its own sector's reading goes first (names26)
         w = self.weights
         best = max(cands, key=lambda e: (float(w[e]), -e))
         above = [e for e in cands if e != best and cands[e] >= cands[best]]
