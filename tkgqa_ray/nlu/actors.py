@@ -1002,6 +1002,15 @@ class ActorGrammar:
             for key in pairs:
                 if key[0] != _COUNTRY:
                     found.setdefault(key, []).append(eid)
+        # names34: a country's bank named by the country alone ("Bank_of_Lithuania",
+        # "The_Afghanistan_Bank") is its central bank, as "the Bank of England" is: the pair
+        # (Central_Bank, place) too, where the KG has no Central_Bank_(Place) actor
+        bank = next((i for i, x in enumerate(self.sector_names) if fold(x) == "bank"), None)
+        central = next((i for i, x in enumerate(self.sector_names) if fold(x.replace("_", " ")) == "central bank"), None)
+        if bank is not None and central is not None:
+            for (sid, pid), eids in list(found.items()):
+                if sid == bank and (central, pid) not in self.pairs and place_lexicon().resolve(self.place_names[pid]) is not None:
+                    found.setdefault((central, pid), []).extend(e for e in eids if e not in found.get((central, pid), []))
         for key, eids in found.items():
             if key in self.pairs:
                 # names30: the KG has both (Consultative_Assembly_(Oman) and
