@@ -65,6 +65,7 @@ _COUNTRY = -1  # pseudo sector id: the place's own entity (see country_sectors)
 _FUZZY_MIN_LEN = 5  # shorter words are too easily one edit from another country
 _FUZZY_CUTOFF = 85.0  # rapidfuzz ratio: "Columbian" -> "colombian" (88.9); "Iranian" !-> "iraqi"
 _FUZZY_WEIGHT = 0.9
+_DOMINANCE = 5.0  # as nlu.names.DOMINANCE: how many times the facts make one reading the KG's usual one
 _GROUP_WEIGHT = 0.9  # a group written alone: the best of its actors (ActorGrammar._add_groups)
 _GROUP_AFTER_NOUN = 0.8  # ... before a sector noun it has a weaker actor of: its other actors
 # names30: nouns for the head of a group ("an ISIL leader", "the Pheu Thai leader") and the last
@@ -761,6 +762,7 @@ class ActorGrammar:
         self.people_mod_trie: dict = {}  # modifier words -> (sector_id, score): "indigenous" + people noun
         self.after_trie: dict = {}  # postposed place phrases -> place_id ("worldwide"; names26)
         self.group_trie: dict = {}  # full names of groups the KG has only as actors' place -> place_id
+        self.group_noun_trie: dict = {}  # such a group's alias another entity has too -> (place_id, owners) (names34)
         self.groups: dict[int, dict[int, float]] = {}  # such a place_id -> its actors, scored by facts
         self.group_leaders: dict[int, tuple[int, ...]] = {}  # such a place_id -> its head actors (names30)
         self.pair_weight: dict[int, float] = {}  # entity id -> weight in its pair (names30)
@@ -772,12 +774,14 @@ class ActorGrammar:
         self.place_names: list[str] = []
         self._starts: set[str] = set()  # first tokens of any pattern (a cheap pre-filter)
         self._fuzzy_vocab: list[str] = []  # one-word place forms, for misspellings
+        self.weights = None  # fact counts by entity id (from_names' weights), if known
 
     @classmethod
     def from_names(cls, names: list[str], weights=None) -> "ActorGrammar":
         """The grammar of an entity list; ``weights`` (fact counts by entity id, optional) rank
         the actors a group written alone may mean (:meth:`_add_groups`)."""
         g = cls()
+        g.weights = weights
         lex = place_lexicon()
         known_sectors = set(_sector_rows())
         parsed: list[tuple[int, ActorName]] = []
@@ -859,7 +863,7 @@ class ActorGrammar:
         g._add_group_names_and_leaders(names)
         g._add_split_adjectives()
         g._starts = (set(g.place_trie) | set(g.sector_trie) | set(g.template_trie) | set(g.template_poss_trie) | set(g.split_adj_trie)
-                     | set(g.people_mod_trie) | set(g.group_trie) | _DETS)
+                     | set(g.people_mod_trie) | set(g.group_trie) | set(g.group_noun_trie) | _DETS)
         g._fuzzy_vocab = sorted(t for t, node in g.place_trie.items() if _END in node and len(t) >= _FUZZY_MIN_LEN)
         return g
 
@@ -926,6 +930,16 @@ class ActorGrammar:
             # only the data file's names, not derived initials: a group written alone has no
             # noun after it to tell "JAN" (Jabhat al-Nusra) from "Jan." (January)
             names_ = [f for f in _org_aliases().get(key, []) if taken.get(fold(f), set()) <= {key}]
+            # names34: an alias another row has too ("IRA": Provisional_Irish_Republican_Army's) names
+            # this group only before a sector noun ("IRA members", "IRA militants":
+            # Terrorist_(Irish_Republican_Army)); the other row's entity stays a candidate after it
+            for f in _org_aliases().get(key, []):
+                others = taken.get(fold(f), set()) - {key}
+                if others and "" not in others:
+                    owners = tuple(e for e, x in enumerate(names) if fold(x.replace("_", " ")) in others)
+                    for toks in _hyphen_variants(norm_tokens(f)):
+                        if toks:
+                            _insert(self.group_noun_trie, toks, (pid, owners))
             words = place.replace("_", " ").split()
             if len(words) >= 3 and words[-1].lower() == "party":
                 names_ = names_ + [" ".join(words[:-1])]
@@ -988,6 +1002,15 @@ class ActorGrammar:
             for key in pairs:
                 if key[0] != _COUNTRY:
                     found.setdefault(key, []).append(eid)
+        # names34: a country's bank named by the country alone ("Bank_of_Lithuania",
+        # "The_Afghanistan_Bank") is its central bank, as "the Bank of England" is: the pair
+        # (Central_Bank, place) too, where the KG has no Central_Bank_(Place) actor
+        bank = next((i for i, x in enumerate(self.sector_names) if fold(x) == "bank"), None)
+        central = next((i for i, x in enumerate(self.sector_names) if fold(x.replace("_", " ")) == "central bank"), None)
+        if bank is not None and central is not None:
+            for (sid, pid), eids in list(found.items()):
+                if sid == bank and (central, pid) not in self.pairs and place_lexicon().resolve(self.place_names[pid]) is not None:
+                    found.setdefault((central, pid), []).extend(e for e in eids if e not in found.get((central, pid), []))
         for key, eids in found.items():
             if key in self.pairs:
                 # names30: the KG has both (Consultative_Assembly_(Oman) and
@@ -1079,11 +1102,36 @@ class ActorGrammar:
                 end, core, cands = best
                 if any(i <= k < end for k in fixed):  # a corrected spelling: a little less sure
                     cands = {e: sc * _FUZZY_WEIGHT for e, sc in cands.items()}
+                cands = self._dominant_reading(cands)
                 ranked = tuple(sorted(cands.items(), key=lambda kv: (-kv[1], kv[0])))
                 out.append(ActorMatch(i, core, end, ranked))
                 i = end
             else:
                 i += 1
+        return out
+
+    def _dominant_reading(self, cands: dict[int, float]) -> dict[int, float]:
+        """A noun that is no sector's main form but a lesser form of several ("clerics":
+        Islamic_Cleric 0.9, Muslim_Cleric 0.9, Islamic_Preacher 0.8) reads first the one of
+        them the KG codes that place's people with (names34): one of the place's actors with
+        _DOMINANCE times the facts of every candidate scored above it (Islamic_Preacher_(Iran)
+        568 facts against Muslim_Cleric_(Iran) 9 and Islamic_Cleric_(Iran) 1) takes the top
+        score, those a little below it. Only candidates of one place, all below 1.0, with fact
+        counts known, of a country (a group's other actors are candidates of another rule)."""
+        if self.weights is None or len(cands) < 2:
+            return cands
+        top = max(cands.values())
+        acts = [self.actors.get(e) for e in cands]
+        if top >= 1.0 or any(x is None for x in acts) or len({fold(x.place) for x in acts}) != 1:
+            return cands
+        if place_lexicon().resolve(acts[0].place) is None:
+            return cands  # a group's actors ("Hamas militants"): its own sector's reading goes first (names26)
+        w = self.weights
+        best = max(cands, key=lambda e: (float(w[e]), -e))
+        above = [e for e in cands if e != best and cands[e] >= cands[best]]
+        if not above or not all(float(w[best]) >= _DOMINANCE * max(float(w[e]), 1.0) for e in above):
+            return cands
+        out = {e: (top if e == best else (min(sc, top * 0.95) if e in above else sc)) for e, sc in cands.items()}
         return out
 
     def _sectors(self, norms, j):
@@ -1123,6 +1171,24 @@ class ActorGrammar:
                 merged = {e: sc * _GROUP_AFTER_NOUN for e, sc in group.items()}
                 merged.update(own)
                 yield send, merged
+        # I': a group's alias another entity has too, before a sector noun only (names34: "IRA
+        # members"): the group's actors as in I, the alias's own entity after them, lower
+        for gend, vals in _walk(self.group_noun_trie, norms, j):
+            if not cap_ok(j, gend):
+                continue
+            for pid, owners in vals:
+                group = self.groups.get(pid, {})
+                if gend < n and norms[gend] in ("member", "members") and group:  # no sector: the group's actors
+                    low = min(group.values()) * 0.95
+                    yield gend + 1, {**group, **{o: low for o in owners if o not in group}}
+                for send, svals in self._sectors(norms, gend):
+                    merged = {e: sc * _GROUP_AFTER_NOUN for e, sc in group.items()}
+                    merged.update(self._combine(svals, [(pid, "name", True)]))
+                    if merged:
+                        low = min(merged.values()) * 0.95
+                        for o in owners:
+                            merged.setdefault(o, low)
+                        yield send, merged
         # A: ADJ|NAME SECTOR, NAME 's SECTOR
         for pend, pvals in self._places(norms, j, ("adj", "name"), cap_ok):
             k = pend

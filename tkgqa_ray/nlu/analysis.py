@@ -463,14 +463,69 @@ def analyze(question: str, matcher: EntityMatcher, embeddings: Any = None) -> Qu
     without its country ("... against **the police**") is a name of the question's own
     countries (:func:`context_sectors`): the clauses are read again with it."""
     a = _analyze(question, matcher, embeddings)
+    repl = context_institutions(a, matcher)
     extra = context_sectors(a, matcher)
     extra += [c for c in counterpart_mentions(a, matcher) if not any(x.start < c.end and c.start < x.end for x in extra)]
-    if not extra:
+    if not extra and not repl:
         return a
-    b = _analyze(question, matcher, embeddings, extra)
+    b = _analyze(question, matcher, embeddings, extra, repl)
     if b.wh_span and any(b.wh_span[0] <= m.start < b.wh_span[1] for m in extra):
-        return a  # the noun belongs to the asked phrase after all ("which officials")
+        # the noun belongs to the asked phrase after all ("which officials")
+        return _analyze(question, matcher, embeddings, (), repl) if repl else a
     return b
+
+
+def context_institutions(a: QuestionAnalysis, matcher: EntityMatcher) -> list[Mention]:
+    """An institution written by its capitalised sector name alone after "the" ("the Human
+    Rights Commission", "the Democratic Party"), in a question that names a country, is first
+    that country's (names34): ICEWS keeps national bodies as Sector_(Country) actors
+    (Human_Rights_Commission_(South_Africa), Democratic_Party_(Nigeria)), and English drops
+    the country a question already gave ("after the South African police spoke about the Human
+    Rights Commission"), as :func:`context_sectors` reads lower-case sector nouns. The mention's
+    own readings (an organisation's actor, an exact name) stay candidates after the country's
+    actors, a little lower; the KG's facts decide. Only a name of two words or more that is a
+    sector's main form (score 1.0) and no country's actor already, found by the KG's names (not
+    by the embedding search: "the Security Council" it reads as a council stays as it was);
+    countries the mention itself names do not count."""
+    g = matcher.actors
+    lex = place_lexicon()
+    out: list[Mention] = []
+    for m in a.mentions:
+        if not m.names or m.source not in ("exact", "actor"):
+            continue  # a written name only: not a surname, nor the embedding search's guess ("Security Council")
+        d = decompose(m.names[0])
+        if d is not None and lex.resolve(d.place) is not None:
+            continue  # a country's actor already ("South Africa's Human Rights Commission")
+        words = tokenize(m.text)
+        det = bool(words) and words[0].norm == "the"
+        if det:
+            words = words[1:]
+        elif not re.search(r"\bthe\s+$", a.question[:m.start], re.I):
+            continue
+        if len(words) < 2 or not all(t.text[:1].isupper() or t.norm in ("of", "and", "for") for t in words):
+            continue
+        if not words[0].text[:1].isupper():
+            continue
+        norms = [t.norm for t in words]
+        svals = None
+        for send, sv in g._sectors(norms, 0):
+            if send == len(norms):
+                svals = [(sid, sc) for sid, sc in sv if sid >= 0 and sc >= 1.0]
+        if not svals:
+            continue
+        places = [(pid, at) for pid, at in _question_places(a, g) if not (m.start <= at < m.end)]
+        if not places:
+            continue
+        cands = _place_candidates(g, svals, places, m.start)
+        if not cands:
+            continue
+        low = cands[-1][1] * 0.95
+        taken = {e for e, _ in cands}
+        cands += [(e, min(sc, low)) for e, _, sc in m.candidates if e not in taken]
+        ids = tuple(e for e, _ in cands)
+        out.append(Mention(m.text, m.start, m.end, ids, tuple(matcher.names[e] for e in ids), cands[0][1], "actor",
+                           tuple(sc for _, sc in cands)))
+    return out
 
 
 # "his Indian counterpart", "their Chinese counterparts", "the Russian counterpart": the same
@@ -793,7 +848,8 @@ def _any_place_candidates(g: Any, svals: list, places: list[tuple[int, int]]) ->
     return sorted(out.items(), key=lambda kv: (-kv[1], kv[0]))
 
 
-def _analyze(question: str, matcher: EntityMatcher, embeddings: Any = None, extra: tuple | list = ()) -> QuestionAnalysis:
+def _analyze(question: str, matcher: EntityMatcher, embeddings: Any = None, extra: tuple | list = (),
+             replace: tuple | list = ()) -> QuestionAnalysis:
     wspans = list(wrapper_spans(question))
     # "Someone visited X on the day Y ... . Who was it?": the bare question at the end only
     # asks who "someone" is; it is blanked like a wrapper and "someone" is the wh-phrase
@@ -805,6 +861,9 @@ def _analyze(question: str, matcher: EntityMatcher, embeddings: Any = None, extr
     mentions = _with_name_prefixes(unwrapped, find_entity_mentions(unwrapped, matcher, embeddings))
     mentions = _with_possessed_names(unwrapped, mentions, matcher)
     mentions = _without_offset_numbers(unwrapped, mentions)
+    if replace:  # the same span read again (context_institutions)
+        by_span = {(r.start, r.end): r for r in replace}
+        mentions = [by_span.get((m.start, m.end), m) for m in mentions]
     if extra:
         mentions = sorted(mentions + [x for x in extra if not any(m.start < x.end and x.start < m.end for m in mentions)],
                           key=lambda m: m.start)

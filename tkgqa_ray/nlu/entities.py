@@ -344,10 +344,55 @@ class EntityMatcher:
                 spans[over[0]] = (i, j, _exact_actor_candidates(m, a, self.names))
         out += [m for k, (_, _, m) in enumerate(spans) if k not in dropped]
         out.sort(key=lambda m: m.start)
+        out = self._coordinated_places(question, toks, out, cap_ok)
         if not all_lower:  # "the British Home Secretary": "the British" is an adjective of the name after it
             out = [m for k, m in enumerate(out)
                    if not (m.source == "actor" and k + 1 < len(out) and _adjective_of_next(question, m, out[k + 1]))]
         return self._appositions(question, self._back_refs(question, toks, _drop_possessors(question, out), all_lower))
+
+    def _coordinated_places(self, question: str, toks: list, mentions: list[Mention], cap_ok) -> list[Mention]:
+        """"Iranian and Iraqi businesses", "Indian or Pakistani officials": two place adjectives
+        coordinated before one sector noun name two actors, each the sector of its place
+        (names34). The first adjective, written alone before "and" / "or" and covered by no
+        mention, is read with the sector words of the actor after it: one more mention over the
+        adjective, the actor of its place (Business_(Iran)) when the KG has it."""
+        if not mentions:
+            return mentions
+        starts = {t.start: k for k, t in enumerate(toks)}
+        extra: list[Mention] = []
+        for m in mentions:
+            k = starts.get(m.start)
+            if m.source != "actor" or k is None or k < 2 or toks[k - 1].norm not in ("and", "or"):
+                continue
+            own = [t.norm for t in toks if m.start <= t.start and t.end <= m.end]
+            done = False
+            for width in (2, 1):  # the first place's adjective: one or two words ("South African")
+                a = k - 1 - width
+                adj = toks[a:k - 1] if a >= 0 else []
+                if not adj or not all(t.text[:1].isupper() and t.text.isalpha() for t in adj):
+                    continue
+                if any(x.start < adj[-1].end and adj[0].start < x.end for x in mentions + extra):
+                    continue
+                for cut in (1, 2):  # the second place's adjective, cut off its actor's words
+                    if cut >= len(own):
+                        break
+                    rest = own[cut:]
+                    if self.actors.scan(rest, lambda i, j: False):
+                        continue  # the words after the cut are an actor themselves: no place was cut off
+                    norms = [t.norm for t in adj] + rest
+                    found = self.actors.scan(norms, lambda i, j: i < len(adj))
+                    if len(found) == 1 and found[0].start == 0 and found[0].end == len(norms):
+                        cands = tuple(c for c in found[0].candidates if c[0] not in m.entity_ids)
+                        if cands:
+                            ids = tuple(c[0] for c in cands)
+                            s0, e0 = adj[0].start, adj[-1].end
+                            extra.append(Mention(question[s0:e0], s0, e0, ids, tuple(self.names[x] for x in ids),
+                                                 cands[0][1], "actor", tuple(c[1] for c in cands)))
+                            done = True
+                        break
+                if done:
+                    break
+        return sorted(mentions + extra, key=lambda m: m.start) if extra else mentions
 
     def _appositions(self, question: str, mentions: list[Mention]) -> list[Mention]:
         """A title with its country before a person's name is an apposition: "German Chancellor
