@@ -453,10 +453,22 @@ def group_sectors(mention: str, cands: Candidates, table) -> Candidates:
     is such a name and the mention is no KG name itself: "the **Taliban** expressed the intent
     for diplomatic cooperation" grounds to Militant (Taliban) by similarity, while the fact is
     Combatant (Taliban)'s. Each is a further reading, the KG decides (primary first). Only a
-    capitalised mention (a name; a sector noun is the actor grammar's)."""
+    capitalised mention (a name; a sector noun is the actor grammar's).
+
+    A mention no tier grounds (``cands`` empty) that names a group the KG files only under
+    sectors ("al-Qaeda" is no KG name, and its cosine to Extremist (Al Qaeda) stays under the
+    threshold, but the KG holds Combatant (Al Qaeda), Armed Gang (Al Qaeda), ...; tccrag14)
+    reads all those actors, the most frequent first, each at :data:`GROUP_NAME_SCORE` (the KG
+    decides). The group and its actors are nlu's actor grammar's
+    (:meth:`tkgqa_ray.nlu.actors.ActorGrammar.group_of`, the reading SCoP takes of the name);
+    before tccrag24, an index of TCC-RAG's own (``_group_names``). Only a name (capitalised, or
+    after an Arabic article) that is no KG entity's own and no place: "Somalia" qualifies
+    dozens of sectors and names none of them."""
     bare = drop_article(mention)
     if not cands:
-        return _group_names(bare, table)
+        if not _group_like(bare) or bare in table.display_entity_id or place_lexicon().is_place(bare):
+            return []
+        return [(e, GROUP_NAME_SCORE) for e in EntityMatcher.for_table(table).actors.group_of(bare)]
     if not _group_like(bare) or bare in table.display_entity_id:
         return cands
     best = re.fullmatch(r"[^()]+ \(([^()]+)\)", table.display(table.entities[cands[0][0]]))
@@ -476,23 +488,6 @@ def _group_key(name: str) -> str:
 def _group_like(bare: str) -> bool:
     """A mention written as a name: capitalised, or opening with an Arabic article ("al-Qaeda")."""
     return bare[:1].isupper() or re.match(r"(?i)(al|el)\b", bare) is not None
-
-
-def _group_names(bare: str, table) -> Candidates:
-    """The "<sector> (<bare>)" names of a group the KG files only under sectors, for a mention
-    no tier grounds: "al-Qaeda" is no KG name and its cosine to Extremist (Al Qaeda) stays under
-    the threshold, but the KG holds Combatant (Al Qaeda), Armed Gang (Al Qaeda), ... (the
-    tccrag14 rule, for a mention with no candidate at all). Each is a reading, the most
-    frequent first; the KG decides. Only a name (written capitalised, or after an Arabic
-    article) that is no KG entity's own and no place (the KG lacks some countries' own
-    entity); a plain noun is the actor grammar's."""
-    if not _group_like(bare) or bare in table.display_entity_id or place_lexicon().is_place(bare):
-        # a KG name itself, or a place: "Somalia" qualifies dozens of sectors (Media Personnel
-        # (Somalia), Armed Gang (Somalia), ...) and names none of them; a group's sectors are
-        # one group's members
-        return []
-    ids = _group_index(table).get(_group_key(bare), [])
-    return [(e, GROUP_NAME_SCORE) for e in ids]
 
 
 # an organisation the KG has an entity of its own for AND files some events under a sector of
