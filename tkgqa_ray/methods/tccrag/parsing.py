@@ -868,8 +868,17 @@ def _pronoun_slots(qm: str, ents: list[dict], ref_names: list[str], subj: str | 
     the known man won outright, and his events with the clause's name (an other relation)
     answered."""
     m_subj = _SUBJECT_PRONOUN_AFTER_AUX.search(qm) if subj is None else None
+    m_pass = _PASSIVE_PRONOUN_RE.search(qm)
+    if m_pass is not None:
+        # "was **he** criticised by X": the passive's subject pronoun is the patient (tccrag24)
+        m_subj = None
+    elif subj is None and m_subj is None:
+        # "... that **he** made a demand of X": a bare subject-case pronoun (tccrag24)
+        m_subj = next((m for m in _BARE_SUBJECT_PRONOUN_RE.finditer(qm) if not _BEFORE_PRONOUN_AUX_RE.search(qm[:m.start()])), None)
     m_obj = None
-    if obj is None:
+    if obj is None and m_pass is not None:
+        m_obj = _PronounAt(m_pass.group(1) or m_pass.group(2), m_pass.start(1) if m_pass.group(1) else m_pass.start(2))
+    elif obj is None:
         m_obj = next((m for m in OBJECT_PRONOUN_RE.finditer(qm)
                       if not (m_subj and m.start() == m_subj.start(1))
                       and not re.search(r"\b(?:did|does|do|had|has|have|will|would|was|is)\s+$", qm[:m.start()], re.I)), None)
@@ -1035,7 +1044,11 @@ def symbolic_answerer(inputs: dict[str, Any], ctx=None) -> dict[str, Any]:
     keys = inputs.get("fact_keys", [])
     if inputs.get("asked") in ("subject", "object", "time"):
         answers = slot_answers(keys, inputs["asked"], sig.granularity, sig.select or _adjacent(q, sig))
-        return {"answers": _written_last(_main_clause(q, ctx), [a for a in answers if a not in _excluded_names(q, ctx)])}
+        answers = _written_last(_main_clause(q, ctx), [a for a in answers if a not in _excluded_names(q, ctx)])
+        if inputs["asked"] != "time" and answers and sig.select is None:
+            other = _else_names(q, ctx)
+            answers = [a for a in answers if a not in other] + [a for a in answers if a in other]
+        return {"answers": answers}
     return {"answers": candidate_answers(q, keys, select=sig.select, mentioned_names=question_entities(q, ctx))}
 
 
@@ -1069,6 +1082,23 @@ def _excluded_names(q: str, ctx) -> set[str]:
     if ctx is None or getattr(ctx, "table", None) is None:
         return set()
     return {m.names[0].replace("_", " ") for m in clause_analysis(q, ctx).excluded if m.names}
+
+
+def _else_names(q: str, ctx) -> set[str]:
+    """The names a "who else" / "whom else" question sets apart (tccrag24): those nlu reads in
+    its reference clauses (best candidate, as answers are written), the participant whose
+    event the question compares with ("Who **else** clashed with Sudan ... after **the
+    Sudanese armed opposition** had done so?", "After X voiced pessimism about **France**, whom
+    **else** was it pessimistic about?"). They go after the other answers, not out: the KG may
+    have that participant acting again, and a lone answer stays. Only where the answers are a
+    range's (no first / last: the answerer's caller checks), whose order is by frequency; a
+    ranked answer keeps its time order. Empty without "else" in nlu's wh-phrase."""
+    if ctx is None or getattr(ctx, "table", None) is None:
+        return set()
+    an = clause_analysis(q, ctx)
+    if not an.wh_span or not re.search(r"\belse\b", q[an.wh_span[0]:an.wh_span[1]], re.I):
+        return set()
+    return {m.names[0].replace("_", " ") for r in an.refs for m in r.mentions if m.names}
 
 
 # a degree adverb of closeness on a range cue: "just / right / immediately before X"
