@@ -650,8 +650,10 @@ def symbolic_relation_parser(inputs: dict[str, Any], ctx=None) -> dict[str, Any]
         if rspan and len(ref_names) == 2 and (subj is None or obj is None):
             # "After X consulted Y, when did Z first host **him**?", "..., what year did **they**
             # first consult W?": a main-clause pronoun stands for a name of the full reference event
-            subj, obj = _pronoun_slots(mask_spans(q, [tuple(rspan)] + list(sig.wrapper_spans)), ents, ref_names, subj, obj,
-                                       _asked_action(ctx, phrase))
+            qmp = mask_spans(q, [tuple(rspan)] + list(sig.wrapper_spans))
+            if len(anchors) == 1 and subj is None and _pronoun_beside_subject(qmp, anchors[0]):
+                subj, obj = anchors[0]["name"], None  # "was he criticised by X", "saw X praise her" (tccrag24)
+            subj, obj = _pronoun_slots(qmp, ents, ref_names, subj, obj, _asked_action(ctx, phrase))
     else:
         a = anchors[0] if anchors else None
         slot = _open_slot(q, a, ctx) if a is not None else None
@@ -837,6 +839,51 @@ def _carried(ref_phrase: str, phrase: str, ctx) -> int:
 # a personal pronoun in the subject slot: after an auxiliary of a question's inversion ("did
 # **they** first consult", "had **he** last visited"); "was it" / "is it" open a cleft, no slot
 _SUBJECT_PRONOUN_AFTER_AUX = re.compile(r"\b(?:did|does|do|had|has|have|will|would)\s+(he|she|it|they)\b(?!\s+(?:that|take|happen)\b)", re.I)
+# tccrag24: a personal pronoun as the subject of a passive main clause ("was **he** criticised by
+# Japan", "**they** were condemned by X"): the clause's patient, its object slot; and a bare
+# subject-case pronoun opening a clause without an inverted auxiliary ("the last time ... that
+# **he** made a demand of X", "the last year **they** tortured X"): "he / she / they" are
+# subject case whatever precedes them
+_PARTICIPLE = r"(?:\w+ly\s+)?\w+(?:ed|en|wn|t|ung|ought)"
+_PASSIVE_PRONOUN_RE = re.compile(
+    rf"\b(?:was|were|is|are|(?:had|has|have)\s+been)\s+(he|she|it|they)\s+(?:first\s+|last\s+)?{_PARTICIPLE}\s+by\b"
+    rf"|\b(he|she|it|they)\s+(?:was|were|is|are|(?:had|has|have)\s+been)\s+(?:first\s+|last\s+)?{_PARTICIPLE}\s+by\b", re.I)
+_BARE_SUBJECT_PRONOUN_RE = re.compile(r"\b(he|she|they)\b(?=\s+[a-z]+)", re.I)
+_BEFORE_PRONOUN_AUX_RE = re.compile(r"\b(?:was|were|is|are|been)\s+$", re.I)
+
+
+def _pronoun_beside_subject(qm: str, anchor: dict) -> bool:
+    """True when the one name of a time question's main clause is its subject beside a pronoun
+    that stands for the other participant (tccrag24): the agent of a passive whose subject is
+    the pronoun ("On which dates after X ... was **he** criticised **by Japan**?": Japan
+    criticised him), or a name before its verb and an object pronoun after it ("... saw
+    **Argentina's Congress** praise **her**"). The pronoun then fills the object slot
+    (:func:`_pronoun_slots`). Before, a name with no auxiliary before it was read as the object
+    (TCC-RAG's word-order rule), and the pronoun filled no slot."""
+    a, b = anchor["start"], anchor["end"]
+    if a < 0:
+        return False
+    m = _PASSIVE_PRONOUN_RE.search(qm)
+    if m is not None:
+        return m.end() <= a and qm[m.end():a].strip().lower() in ("", "the")
+    if _BARE_SUBJECT_PRONOUN_RE.search(qm[:a]) or _SUBJECT_PRONOUN_AFTER_AUX.search(qm[:a]):
+        return False
+    o = OBJECT_PRONOUN_RE.search(qm, b)
+    return o is not None and o.group(1).lower() in ("him", "her", "them") and re.fullmatch(
+        r"\s+(?:\w+ly\s+)?[a-z]+\s+(?:(?:to|with|on|about|for|against|at|of)\s+)?", qm[b:o.start()], re.I) is not None
+
+
+class _PronounAt:
+    """A pronoun found by a two-branch pattern, as a match object: ``group(1)``, ``start()``."""
+
+    def __init__(self, word: str, start: int) -> None:
+        self.word, self._start = word, start
+
+    def group(self, _i: int = 0) -> str:
+        return self.word
+
+    def start(self, _i: int = 0) -> int:
+        return self._start
 
 
 def _pronoun_slots(qm: str, ents: list[dict], ref_names: list[str], subj: str | None,
