@@ -1163,6 +1163,21 @@ class ChainRetrieve(Stage):
             if found is not None:
                 found[2]["pair_relation"] = True
                 return found
+        for ei, pe in enumerate(parses):
+            # a one-name (elliptic) reference whose event the phrase's k readings do not find
+            # ("Who else clashed with Sudan using small arms and light weapons after the Sudanese
+            # armed opposition had done so?": none of Use_conventional_military_force, ... links
+            # the opposition and Sudan): the closest further reading of the phrase the
+            # reference's pair has in the KG is the shared action (tccrag24; tccrag20's rule for
+            # the paper's elliptic reference event)
+            rd = self._elliptic_pair_reading(pe)
+            if rd is None:
+                continue
+            pp = dataclasses.replace(pe, relations=(rd[0],), swaps=(rd[1],))
+            found, _ = self._relation_readings(s, pp, sig, info, ei, len(parses), None, {"pair_relation": "reference"})
+            if found is not None:
+                found[2]["pair_relation"] = "reference"
+                return found
         if _one_anchor(parses[0]):
             # the roles of a one-name entity question are read from word order, which a
             # possessive or contact relative clause can hide ("whose property the Indonesian
@@ -1191,6 +1206,26 @@ class ChainRetrieve(Stage):
         if route is None and not info["tried"]:
             info["reason"] = "no anchor for the asked slot"
         return np.empty(0, np.int64), route, info
+
+    def _elliptic_pair_reading(self, pe: TccParse) -> tuple[int, bool] | None:
+        """(relation, swap) of :func:`_pair_reading` for a one-name reference read the paper's
+        elliptic way (the name in the asked slot, the main clause's other name kept, the main
+        relation): an entity question with its other slot named and no pronoun antecedent of
+        the reference; None otherwise. Only the phrase's further scored readings
+        (``pair_relations``, >= :data:`PAIR_REL_MIN`) in their own direction, and not when the
+        pair has one of the k readings (then the direction or the time failed)."""
+        if len(pe.reference) != 1 or not pe.pair_relations or _pronoun_antecedent(pe) is not None:
+            return None
+        if not ((pe.asked == "subject" and pe.object is not None) or (pe.asked == "object" and pe.subject is not None)):
+            return None
+        ref = int(pe.reference[0])
+        main = pe.object if pe.asked == "subject" else pe.subject
+
+        def orient(sw: bool) -> tuple:
+            po = pe.oriented(sw)
+            return (ref, 0, po.object) if po.asked == "subject" else (po.subject, 0, ref)
+
+        return _pair_reading(self.ctx.table, ref, main, pe.pair_relations, orient, pe.relations)
 
     def _relation_readings(self, s: State, p0: TccParse, sig, info: dict, ei: int, n_ent: int,
                            loose: bool | str | None = None, extra: dict | None = None):
