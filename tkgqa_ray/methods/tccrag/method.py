@@ -530,6 +530,26 @@ def _outermost(ents: list[dict]) -> list[dict]:
     return [e for e in ents if e["start"] < 0 or not any(inside(e, o) for o in ents)]
 
 
+_POSSESSIVE_GAP_RE = re.compile(r"['’]s?\s+")
+
+
+def _possessor_qualifiers(ents: list[dict], q: str) -> list[dict]:
+    """Drop an occurrence written as the possessor of the next name ("Who released people to
+    **Sudan**'s Popular Congress in January 2005?": the name's owner, not a participant; the
+    possessed name is another KG entity written right after "'s"). Its other occurrences keep
+    their slots. Before, path B's "Sudan" was the main clause's first name and took the object
+    slot, so the chain read releases to Sudan (dev21-0176; tccrag24). Only when the possessed
+    name is a grounded name of its own: "Sudan's government" is one actor mention, whose
+    "Sudan" :func:`_outermost` drops."""
+    def possessor(e: dict) -> bool:
+        if e["start"] < 0:
+            return False
+        m = _POSSESSIVE_GAP_RE.match(q, e["end"])
+        return m is not None and any(o is not e and o["id"] != e["id"] and o["start"] == m.end() for o in ents)
+
+    return [e for e in ents if not possessor(e)]
+
+
 def _occurrences(eid: int, pa: dict, pb: dict, chosen: set[int] | None = None) -> list[tuple[str, int, int]]:
     """Where entity ``eid`` is written: the gazetteer's (path A) occurrences, plus path B's
     that lie outside every path-A name. A name can be written twice in two forms, one only
@@ -683,7 +703,7 @@ class ProgressiveParse(Stage):
                     ents.append({"name": disp(table.entities[eid]), "id": eid, "mention": surf, "start": a, "end": b,
                                  "candidates": cands})
             ents.sort(key=lambda e: e["start"])
-            ents_all.append(_not_excluded(_outermost(ents), self._excluded(s["question"])))
+            ents_all.append(_not_excluded(_possessor_qualifiers(_outermost(ents), s["question"]), self._excluded(s["question"])))
             s["trace"]["grounding"] = {
                 "path_a": [disp(table.entities[e]) for e in path_a[i]],
                 "path_b": [disp(table.entities[e]) for e in path_b[i]],
