@@ -950,13 +950,20 @@ class ChainRetrieve(Stage):
             p0 = TccragState.of(s).parse
             if p0 is None:
                 continue
+            groups = self._group_alternatives(s)
             for p in p0.entity_parses():
                 for r, sw in p.relation_readings():
                     q = p.oriented(sw)
                     subj, obj = q.subject, q.object
                     keys += [(subj, r, obj), (subj, r, None), (None, r, obj)]
-                    for rr in (dict(p.relation_groups).get(int(r), ()) if not sw else ()):  # ranked co-readings (tccrag21)
+                    co = dict(p.relation_groups).get(int(r), ()) if not sw else ()
+                    for rr in co:  # ranked co-readings (tccrag21)
                         keys += [(subj, rr, obj), (subj, rr, None), (None, rr, obj)]
+                    # a ranked group's other readings (the union of _chain, tccrag20): their
+                    # lists were one store call each per question before (tccrag24)
+                    for a in (x for e in (subj, obj) if e is not None for x in groups.get(int(e), ())):
+                        for rr in (r, *co):
+                            keys += [(a, rr, obj), (a, rr, None), (subj, rr, a), (None, rr, a)]
                     for x in q.reference[:1]:
                         keys += [(x, r, obj), (subj, r, x)] + [_event(a, rr, x, rs) for rr, rs in p.reference_readings()
                                                                 for a in (subj, obj) if a is not None]
@@ -1001,6 +1008,21 @@ class ChainRetrieve(Stage):
         for s in states:
             s["initial_evidence_count"] = len(TccragState.of(s).cands)
         return states
+
+    def _group_alternatives(self, s: State) -> dict[int, tuple[int, ...]]:
+        """Entity id -> the other readings of its group written alone (nlu's
+        ``group_readings``), for a first / last question only: the ids :meth:`_group_union`
+        may rank together, whose posting lists :meth:`_prefetch` fetches with the batch's."""
+        if cue_signals(s["question"], self.ctx).select not in ("first", "last"):
+            return {}
+        from tkgqa_ray.methods.tccrag.parsing import clause_analysis
+
+        groups = clause_analysis(s["question"], self.ctx).group_readings
+        if not groups:
+            return {}
+        eid = self.ctx.table.entity_id
+        ids = [[eid[n] for n in names if n in eid] for names in groups.values()]
+        return {e: tuple(x for x in g if x != e) for g in ids for e in g}
 
     def _boundary(self, s: State, p: TccParse, sig, r: int) -> tuple[list[tuple[int, int]] | None, bool]:
         """(boundary spans, required): the first of :meth:`_boundaries` (None when none)."""
