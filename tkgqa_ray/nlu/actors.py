@@ -895,6 +895,28 @@ class ActorGrammar:
             for toks in _hyphen_variants(norm_tokens(place)):
                 _insert(self.group_trie, toks, pid)
 
+    def group_of(self, name: str) -> tuple[int, ...]:
+        """The actors of a group the KG knows only through its sectors (:meth:`_add_groups`)
+        for the group's name written alone: the whole of ``name`` (article dropped by the
+        caller) is one of the group's forms of :attr:`group_trie` (the KG's place name, its
+        hyphen variants, its other names of :meth:`_add_group_names_and_leaders`); best first
+        (by the share of facts :meth:`_add_groups` scored), () for any other text. The one
+        reading of such a name TCC-RAG's grounding takes for a mention no tier grounds, as
+        this grammar reads it inside a question for SCoP (tccrag24: before, TCC-RAG kept its
+        own index of the KG's "(qualifier)"s, ``parsing._group_names``; the two differed only
+        where this grammar is right: ``Noorzai_(Social_Group)`` is no actor of a group "Social
+        Group" (names32's kind qualifiers), and "First Nations" also means the named
+        Assembly_of_First_Nations)."""
+        norms = list(norm_tokens(name))
+        if not norms:
+            return ()
+        group: dict[int, float] = {}
+        for end, pids in _walk(self.group_trie, norms, 0):
+            if end == len(norms):
+                for pid in pids:
+                    group.update(self.groups.get(pid, {}))
+        return tuple(sorted(group, key=lambda e: -group[e]))
+
     def _add_group_names_and_leaders(self, names: list[str]) -> None:
         """names30: a group of :meth:`_add_groups` is also written by its other names of
         data/aliases.tsv ("ISIL" for Islamic_State_of_Iraq_and_the_Levant; not a name another

@@ -530,6 +530,26 @@ def _outermost(ents: list[dict]) -> list[dict]:
     return [e for e in ents if e["start"] < 0 or not any(inside(e, o) for o in ents)]
 
 
+_POSSESSIVE_GAP_RE = re.compile(r"['’]s?\s+")
+
+
+def _possessor_qualifiers(ents: list[dict], q: str) -> list[dict]:
+    """Drop an occurrence written as the possessor of the next name ("Who released people to
+    **Sudan**'s Popular Congress in January 2005?": the name's owner, not a participant; the
+    possessed name is another KG entity written right after "'s"). Its other occurrences keep
+    their slots. Before, path B's "Sudan" was the main clause's first name and took the object
+    slot, so the chain read releases to Sudan (dev21-0176; tccrag24). Only when the possessed
+    name is a grounded name of its own: "Sudan's government" is one actor mention, whose
+    "Sudan" :func:`_outermost` drops."""
+    def possessor(e: dict) -> bool:
+        if e["start"] < 0:
+            return False
+        m = _POSSESSIVE_GAP_RE.match(q, e["end"])
+        return m is not None and any(o is not e and o["id"] != e["id"] and o["start"] == m.end() for o in ents)
+
+    return [e for e in ents if not possessor(e)]
+
+
 def _occurrences(eid: int, pa: dict, pb: dict, chosen: set[int] | None = None) -> list[tuple[str, int, int]]:
     """Where entity ``eid`` is written: the gazetteer's (path A) occurrences, plus path B's
     that lie outside every path-A name. A name can be written twice in two forms, one only
@@ -683,7 +703,7 @@ class ProgressiveParse(Stage):
                     ents.append({"name": disp(table.entities[eid]), "id": eid, "mention": surf, "start": a, "end": b,
                                  "candidates": cands})
             ents.sort(key=lambda e: e["start"])
-            ents_all.append(_not_excluded(_outermost(ents), self._excluded(s["question"])))
+            ents_all.append(_not_excluded(_possessor_qualifiers(_outermost(ents), s["question"]), self._excluded(s["question"])))
             s["trace"]["grounding"] = {
                 "path_a": [disp(table.entities[e]) for e in path_a[i]],
                 "path_b": [disp(table.entities[e]) for e in path_b[i]],
@@ -930,13 +950,20 @@ class ChainRetrieve(Stage):
             p0 = TccragState.of(s).parse
             if p0 is None:
                 continue
+            groups = self._group_alternatives(s)
             for p in p0.entity_parses():
                 for r, sw in p.relation_readings():
                     q = p.oriented(sw)
                     subj, obj = q.subject, q.object
                     keys += [(subj, r, obj), (subj, r, None), (None, r, obj)]
-                    for rr in (dict(p.relation_groups).get(int(r), ()) if not sw else ()):  # ranked co-readings (tccrag21)
+                    co = dict(p.relation_groups).get(int(r), ()) if not sw else ()
+                    for rr in co:  # ranked co-readings (tccrag21)
                         keys += [(subj, rr, obj), (subj, rr, None), (None, rr, obj)]
+                    # a ranked group's other readings (the union of _chain, tccrag20): their
+                    # lists were one store call each per question before (tccrag24)
+                    for a in (x for e in (subj, obj) if e is not None for x in groups.get(int(e), ())):
+                        for rr in (r, *co):
+                            keys += [(a, rr, obj), (a, rr, None), (subj, rr, a), (None, rr, a)]
                     for x in q.reference[:1]:
                         keys += [(x, r, obj), (subj, r, x)] + [_event(a, rr, x, rs) for rr, rs in p.reference_readings()
                                                                 for a in (subj, obj) if a is not None]
@@ -981,6 +1008,21 @@ class ChainRetrieve(Stage):
         for s in states:
             s["initial_evidence_count"] = len(TccragState.of(s).cands)
         return states
+
+    def _group_alternatives(self, s: State) -> dict[int, tuple[int, ...]]:
+        """Entity id -> the other readings of its group written alone (nlu's
+        ``group_readings``), for a first / last question only: the ids :meth:`_group_union`
+        may rank together, whose posting lists :meth:`_prefetch` fetches with the batch's."""
+        if cue_signals(s["question"], self.ctx).select not in ("first", "last"):
+            return {}
+        from tkgqa_ray.methods.tccrag.parsing import clause_analysis
+
+        groups = clause_analysis(s["question"], self.ctx).group_readings
+        if not groups:
+            return {}
+        eid = self.ctx.table.entity_id
+        ids = [[eid[n] for n in names if n in eid] for names in groups.values()]
+        return {e: tuple(x for x in g if x != e) for g in ids for e in g}
 
     def _boundary(self, s: State, p: TccParse, sig, r: int) -> tuple[list[tuple[int, int]] | None, bool]:
         """(boundary spans, required): the first of :meth:`_boundaries` (None when none)."""
@@ -1163,6 +1205,21 @@ class ChainRetrieve(Stage):
             if found is not None:
                 found[2]["pair_relation"] = True
                 return found
+        for ei, pe in enumerate(parses):
+            # a one-name (elliptic) reference whose event the phrase's k readings do not find
+            # ("Who else clashed with Sudan using small arms and light weapons after the Sudanese
+            # armed opposition had done so?": none of Use_conventional_military_force, ... links
+            # the opposition and Sudan): the closest further reading of the phrase the
+            # reference's pair has in the KG is the shared action (tccrag24; tccrag20's rule for
+            # the paper's elliptic reference event)
+            rd = self._elliptic_pair_reading(pe)
+            if rd is None:
+                continue
+            pp = dataclasses.replace(pe, relations=(rd[0],), swaps=(rd[1],))
+            found, _ = self._relation_readings(s, pp, sig, info, ei, len(parses), None, {"pair_relation": "reference"})
+            if found is not None:
+                found[2]["pair_relation"] = "reference"
+                return found
         if _one_anchor(parses[0]):
             # the roles of a one-name entity question are read from word order, which a
             # possessive or contact relative clause can hide ("whose property the Indonesian
@@ -1191,6 +1248,26 @@ class ChainRetrieve(Stage):
         if route is None and not info["tried"]:
             info["reason"] = "no anchor for the asked slot"
         return np.empty(0, np.int64), route, info
+
+    def _elliptic_pair_reading(self, pe: TccParse) -> tuple[int, bool] | None:
+        """(relation, swap) of :func:`_pair_reading` for a one-name reference read the paper's
+        elliptic way (the name in the asked slot, the main clause's other name kept, the main
+        relation): an entity question with its other slot named and no pronoun antecedent of
+        the reference; None otherwise. Only the phrase's further scored readings
+        (``pair_relations``, >= :data:`PAIR_REL_MIN`) in their own direction, and not when the
+        pair has one of the k readings (then the direction or the time failed)."""
+        if len(pe.reference) != 1 or not pe.pair_relations or _pronoun_antecedent(pe) is not None:
+            return None
+        if not ((pe.asked == "subject" and pe.object is not None) or (pe.asked == "object" and pe.subject is not None)):
+            return None
+        ref = int(pe.reference[0])
+        main = pe.object if pe.asked == "subject" else pe.subject
+
+        def orient(sw: bool) -> tuple:
+            po = pe.oriented(sw)
+            return (ref, 0, po.object) if po.asked == "subject" else (po.subject, 0, ref)
+
+        return _pair_reading(self.ctx.table, ref, main, pe.pair_relations, orient, pe.relations)
 
     def _relation_readings(self, s: State, p0: TccParse, sig, info: dict, ei: int, n_ent: int,
                            loose: bool | str | None = None, extra: dict | None = None):

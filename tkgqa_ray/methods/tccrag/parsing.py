@@ -453,10 +453,22 @@ def group_sectors(mention: str, cands: Candidates, table) -> Candidates:
     is such a name and the mention is no KG name itself: "the **Taliban** expressed the intent
     for diplomatic cooperation" grounds to Militant (Taliban) by similarity, while the fact is
     Combatant (Taliban)'s. Each is a further reading, the KG decides (primary first). Only a
-    capitalised mention (a name; a sector noun is the actor grammar's)."""
+    capitalised mention (a name; a sector noun is the actor grammar's).
+
+    A mention no tier grounds (``cands`` empty) that names a group the KG files only under
+    sectors ("al-Qaeda" is no KG name, and its cosine to Extremist (Al Qaeda) stays under the
+    threshold, but the KG holds Combatant (Al Qaeda), Armed Gang (Al Qaeda), ...; tccrag14)
+    reads all those actors, the most frequent first, each at :data:`GROUP_NAME_SCORE` (the KG
+    decides). The group and its actors are nlu's actor grammar's
+    (:meth:`tkgqa_ray.nlu.actors.ActorGrammar.group_of`, the reading SCoP takes of the name);
+    before tccrag24, an index of TCC-RAG's own (``_group_names``). Only a name (capitalised, or
+    after an Arabic article) that is no KG entity's own and no place: "Somalia" qualifies
+    dozens of sectors and names none of them."""
     bare = drop_article(mention)
     if not cands:
-        return _group_names(bare, table)
+        if not _group_like(bare) or bare in table.display_entity_id or place_lexicon().is_place(bare):
+            return []
+        return [(e, GROUP_NAME_SCORE) for e in EntityMatcher.for_table(table).actors.group_of(bare)]
     if not _group_like(bare) or bare in table.display_entity_id:
         return cands
     best = re.fullmatch(r"[^()]+ \(([^()]+)\)", table.display(table.entities[cands[0][0]]))
@@ -476,23 +488,6 @@ def _group_key(name: str) -> str:
 def _group_like(bare: str) -> bool:
     """A mention written as a name: capitalised, or opening with an Arabic article ("al-Qaeda")."""
     return bare[:1].isupper() or re.match(r"(?i)(al|el)\b", bare) is not None
-
-
-def _group_names(bare: str, table) -> Candidates:
-    """The "<sector> (<bare>)" names of a group the KG files only under sectors, for a mention
-    no tier grounds: "al-Qaeda" is no KG name and its cosine to Extremist (Al Qaeda) stays under
-    the threshold, but the KG holds Combatant (Al Qaeda), Armed Gang (Al Qaeda), ... (the
-    tccrag14 rule, for a mention with no candidate at all). Each is a reading, the most
-    frequent first; the KG decides. Only a name (written capitalised, or after an Arabic
-    article) that is no KG entity's own and no place (the KG lacks some countries' own
-    entity); a plain noun is the actor grammar's."""
-    if not _group_like(bare) or bare in table.display_entity_id or place_lexicon().is_place(bare):
-        # a KG name itself, or a place: "Somalia" qualifies dozens of sectors (Media Personnel
-        # (Somalia), Armed Gang (Somalia), ...) and names none of them; a group's sectors are
-        # one group's members
-        return []
-    ids = _group_index(table).get(_group_key(bare), [])
-    return [(e, GROUP_NAME_SCORE) for e in ids]
 
 
 # an organisation the KG has an entity of its own for AND files some events under a sector of
@@ -655,8 +650,10 @@ def symbolic_relation_parser(inputs: dict[str, Any], ctx=None) -> dict[str, Any]
         if rspan and len(ref_names) == 2 and (subj is None or obj is None):
             # "After X consulted Y, when did Z first host **him**?", "..., what year did **they**
             # first consult W?": a main-clause pronoun stands for a name of the full reference event
-            subj, obj = _pronoun_slots(mask_spans(q, [tuple(rspan)] + list(sig.wrapper_spans)), ents, ref_names, subj, obj,
-                                       _asked_action(ctx, phrase))
+            qmp = mask_spans(q, [tuple(rspan)] + list(sig.wrapper_spans))
+            if len(anchors) == 1 and subj is None and _pronoun_beside_subject(qmp, anchors[0]):
+                subj, obj = anchors[0]["name"], None  # "was he criticised by X", "saw X praise her" (tccrag24)
+            subj, obj = _pronoun_slots(qmp, ents, ref_names, subj, obj, _asked_action(ctx, phrase))
     else:
         a = anchors[0] if anchors else None
         slot = _open_slot(q, a, ctx) if a is not None else None
@@ -842,6 +839,51 @@ def _carried(ref_phrase: str, phrase: str, ctx) -> int:
 # a personal pronoun in the subject slot: after an auxiliary of a question's inversion ("did
 # **they** first consult", "had **he** last visited"); "was it" / "is it" open a cleft, no slot
 _SUBJECT_PRONOUN_AFTER_AUX = re.compile(r"\b(?:did|does|do|had|has|have|will|would)\s+(he|she|it|they)\b(?!\s+(?:that|take|happen)\b)", re.I)
+# tccrag24: a personal pronoun as the subject of a passive main clause ("was **he** criticised by
+# Japan", "**they** were condemned by X"): the clause's patient, its object slot; and a bare
+# subject-case pronoun opening a clause without an inverted auxiliary ("the last time ... that
+# **he** made a demand of X", "the last year **they** tortured X"): "he / she / they" are
+# subject case whatever precedes them
+_PARTICIPLE = r"(?:\w+ly\s+)?\w+(?:ed|en|wn|t|ung|ought)"
+_PASSIVE_PRONOUN_RE = re.compile(
+    rf"\b(?:was|were|is|are|(?:had|has|have)\s+been)\s+(he|she|it|they)\s+(?:first\s+|last\s+)?{_PARTICIPLE}\s+by\b"
+    rf"|\b(he|she|it|they)\s+(?:was|were|is|are|(?:had|has|have)\s+been)\s+(?:first\s+|last\s+)?{_PARTICIPLE}\s+by\b", re.I)
+_BARE_SUBJECT_PRONOUN_RE = re.compile(r"\b(he|she|they)\b(?=\s+[a-z]+)", re.I)
+_BEFORE_PRONOUN_AUX_RE = re.compile(r"\b(?:was|were|is|are|been)\s+$", re.I)
+
+
+def _pronoun_beside_subject(qm: str, anchor: dict) -> bool:
+    """True when the one name of a time question's main clause is its subject beside a pronoun
+    that stands for the other participant (tccrag24): the agent of a passive whose subject is
+    the pronoun ("On which dates after X ... was **he** criticised **by Japan**?": Japan
+    criticised him), or a name before its verb and an object pronoun after it ("... saw
+    **Argentina's Congress** praise **her**"). The pronoun then fills the object slot
+    (:func:`_pronoun_slots`). Before, a name with no auxiliary before it was read as the object
+    (TCC-RAG's word-order rule), and the pronoun filled no slot."""
+    a, b = anchor["start"], anchor["end"]
+    if a < 0:
+        return False
+    m = _PASSIVE_PRONOUN_RE.search(qm)
+    if m is not None:
+        return m.end() <= a and qm[m.end():a].strip().lower() in ("", "the")
+    if _BARE_SUBJECT_PRONOUN_RE.search(qm[:a]) or _SUBJECT_PRONOUN_AFTER_AUX.search(qm[:a]):
+        return False
+    o = OBJECT_PRONOUN_RE.search(qm, b)
+    return o is not None and o.group(1).lower() in ("him", "her", "them") and re.fullmatch(
+        r"\s+(?:\w+ly\s+)?[a-z]+\s+(?:(?:to|with|on|about|for|against|at|of)\s+)?", qm[b:o.start()], re.I) is not None
+
+
+class _PronounAt:
+    """A pronoun found by a two-branch pattern, as a match object: ``group(1)``, ``start()``."""
+
+    def __init__(self, word: str, start: int) -> None:
+        self.word, self._start = word, start
+
+    def group(self, _i: int = 0) -> str:
+        return self.word
+
+    def start(self, _i: int = 0) -> int:
+        return self._start
 
 
 def _pronoun_slots(qm: str, ents: list[dict], ref_names: list[str], subj: str | None,
@@ -873,8 +915,17 @@ def _pronoun_slots(qm: str, ents: list[dict], ref_names: list[str], subj: str | 
     the known man won outright, and his events with the clause's name (an other relation)
     answered."""
     m_subj = _SUBJECT_PRONOUN_AFTER_AUX.search(qm) if subj is None else None
+    m_pass = _PASSIVE_PRONOUN_RE.search(qm)
+    if m_pass is not None:
+        # "was **he** criticised by X": the passive's subject pronoun is the patient (tccrag24)
+        m_subj = None
+    elif subj is None and m_subj is None:
+        # "... that **he** made a demand of X": a bare subject-case pronoun (tccrag24)
+        m_subj = next((m for m in _BARE_SUBJECT_PRONOUN_RE.finditer(qm) if not _BEFORE_PRONOUN_AUX_RE.search(qm[:m.start()])), None)
     m_obj = None
-    if obj is None:
+    if obj is None and m_pass is not None:
+        m_obj = _PronounAt(m_pass.group(1) or m_pass.group(2), m_pass.start(1) if m_pass.group(1) else m_pass.start(2))
+    elif obj is None:
         m_obj = next((m for m in OBJECT_PRONOUN_RE.finditer(qm)
                       if not (m_subj and m.start() == m_subj.start(1))
                       and not re.search(r"\b(?:did|does|do|had|has|have|will|would|was|is)\s+$", qm[:m.start()], re.I)), None)
@@ -1040,7 +1091,11 @@ def symbolic_answerer(inputs: dict[str, Any], ctx=None) -> dict[str, Any]:
     keys = inputs.get("fact_keys", [])
     if inputs.get("asked") in ("subject", "object", "time"):
         answers = slot_answers(keys, inputs["asked"], sig.granularity, sig.select or _adjacent(q, sig))
-        return {"answers": _written_last(_main_clause(q, ctx), [a for a in answers if a not in _excluded_names(q, ctx)])}
+        answers = _written_last(_main_clause(q, ctx), [a for a in answers if a not in _excluded_names(q, ctx)])
+        if inputs["asked"] != "time" and answers and sig.select is None:
+            other = _else_names(q, ctx)
+            answers = [a for a in answers if a not in other] + [a for a in answers if a in other]
+        return {"answers": answers}
     return {"answers": candidate_answers(q, keys, select=sig.select, mentioned_names=question_entities(q, ctx))}
 
 
@@ -1074,6 +1129,23 @@ def _excluded_names(q: str, ctx) -> set[str]:
     if ctx is None or getattr(ctx, "table", None) is None:
         return set()
     return {m.names[0].replace("_", " ") for m in clause_analysis(q, ctx).excluded if m.names}
+
+
+def _else_names(q: str, ctx) -> set[str]:
+    """The names a "who else" / "whom else" question sets apart (tccrag24): those nlu reads in
+    its reference clauses (best candidate, as answers are written), the participant whose
+    event the question compares with ("Who **else** clashed with Sudan ... after **the
+    Sudanese armed opposition** had done so?", "After X voiced pessimism about **France**, whom
+    **else** was it pessimistic about?"). They go after the other answers, not out: the KG may
+    have that participant acting again, and a lone answer stays. Only where the answers are a
+    range's (no first / last: the answerer's caller checks), whose order is by frequency; a
+    ranked answer keeps its time order. Empty without "else" in nlu's wh-phrase."""
+    if ctx is None or getattr(ctx, "table", None) is None:
+        return set()
+    an = clause_analysis(q, ctx)
+    if not an.wh_span or not re.search(r"\belse\b", q[an.wh_span[0]:an.wh_span[1]], re.I):
+        return set()
+    return {m.names[0].replace("_", " ") for r in an.refs for m in r.mentions if m.names}
 
 
 # a degree adverb of closeness on a range cue: "just / right / immediately before X"
