@@ -410,7 +410,8 @@ class EntityMatcher:
             m = mentions[k]
             p = mentions[k + 1] if k + 1 < len(mentions) else None
             if p is not None and self._is_person(p) and m.source in ("actor", "exact") and not self._is_person(m):
-                if _ends_in_title(question[m.start:p.start]) and _title_gap(question, m, p):
+                if ((_ends_in_title(question[m.start:p.start]) or _possessive_gap(question, m, p))
+                        and _title_gap(question, m, p)):
                     out.append(Mention(question[m.start:p.end], m.start, p.end, p.entity_ids, p.names,
                                        p.score, p.source, p.scores))
                     k += 2
@@ -425,7 +426,8 @@ class EntityMatcher:
         words of a place the KG does not name (no mention) right before the title, say who the
         person is (names33), as the country and title of :meth:`_appositions` do: the person's
         mention covers them, so they are no word of the relation. Words no mention covers only;
-        the question's first word is never such a place ("Did", "When")."""
+        the question's first word is never such a place ("Did", "When"). The place may be the
+        possessor ("Senegal's President Macky Sall", names35): its "'s" joins the mention too."""
         if not mentions:
             return mentions
         toks = tokenize(question)
@@ -447,10 +449,15 @@ class EntityMatcher:
                     continue
                 best = 0
             start = len(ks) - best
-            while (start > 0 and ks[start - 1] > 0 and toks[ks[start - 1]].text[:1].isupper()
-                   and toks[ks[start - 1]].text.isalpha() and len(ks) - start - best < 2):
+            poss = 0  # the place written as the possessor: "Senegal's President Macky Sall" (names35)
+            if (start > 1 and toks[ks[start - 1]].norm in ("'s", "’s") and ks[start - 2] > 0
+                    and toks[ks[start - 2]].text[:1].isupper() and toks[ks[start - 2]].text.isalpha()):
                 start -= 1
-            if start == len(ks) - best and (best == 0 or toks[ks[start]].text[:1].isupper()):
+                poss = 1
+            while (start > 0 and ks[start - 1] > 0 and toks[ks[start - 1]].text[:1].isupper()
+                   and toks[ks[start - 1]].text.isalpha() and len(ks) - start - best - poss < 2):
+                start -= 1
+            if start == len(ks) - best - poss and (best == 0 or toks[ks[start]].text[:1].isupper()):
                 continue  # a capitalised title alone: _titled_person_at's (the title joins the name there)
             a = toks[ks[start]].start
             out[x] = Mention(question[a:p.end], a, p.end, p.entity_ids, p.names, p.score, p.source, p.scores)
@@ -896,6 +903,11 @@ def _ends_in_title(text: str) -> bool:
     return any(len(toks) > len(t) and toks[-len(t):] == t for t in titles())
 
 
+def _possessive_gap(question: str, m: Mention, p: Mention) -> bool:
+    """Only "'s" between ``m`` and ``p`` (the person's mention then opens with its title)."""
+    return norm_tokens(question[m.end:p.start]) in (("'s",), ("’s",))
+
+
 def _title_gap(question: str, m: Mention, p: Mention) -> bool:
     """Between mention ``m`` and the person ``p``: only a title, after "'s" when ``m`` is a
     place written as the possessor ("Yemen's president Saleh"), or nothing beyond spaces when
@@ -906,6 +918,9 @@ def _title_gap(question: str, m: Mention, p: Mention) -> bool:
     g = norm_tokens(gap)
     if g[:1] in (("'s",), ("’s",)):
         g = g[1:]
+        if not g:  # the title joined the person's name already ("Japan's President Macky Sall", names35)
+            own = norm_tokens(p.text)
+            return any(len(own) > len(t) and own[:len(t)] == t for t in titles())
     return g in titles()
 
 
