@@ -706,7 +706,16 @@ def _short_name(toks: list, norms: list[str], j: int, end: int, short: list[tupl
         return not any(x in _action_words(names_only=True) for x in words)
     if not prev or prev in _PREPOSITIONS or prev in _INVERTED_AUX or prev in _CLAUSE_CUES or not prev.isalpha():
         return True
-    return not any(x in _action_words() for x in words)
+    return not _action_noun_phrase(words)
+
+
+def _action_noun_phrase(words: list[str]) -> bool:
+    """A sector form the actions are written with: its one word is a word of the actions'
+    phrases ("troops", "peacekeepers"). In a form of two words or more only the head noun, the
+    last word, counts: "opposition figures", "protest leaders" are people, whatever their
+    modifier is a word of ("express opposition") (names35)."""
+    heads = words[-1:] if len(words) > 1 else words
+    return any(x in _action_words() for x in heads)
 
 
 def _bare_name(toks: list, norms: list[str], j: int, end: int) -> bool:
@@ -716,7 +725,7 @@ def _bare_name(toks: list, norms: list[str], j: int, end: int) -> bool:
     "military or police power") is part of the action, and a bare plural before more of the
     clause is its theme ("handed over freed detainees to Ugandan citizens")."""
     w = norms[end - 1]
-    if not (w.endswith("s") and not w.endswith("ss")) or any(x in _action_words() for x in norms[j:end]):
+    if not (w.endswith("s") and not w.endswith("ss")) or _action_noun_phrase(norms[j:end]):
         return False
     return end >= len(toks) or not toks[end].norm.isalnum() or toks[end].norm in _CLAUSE_CUES
 
