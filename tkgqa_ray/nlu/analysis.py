@@ -869,6 +869,7 @@ def _analyze(question: str, matcher: EntityMatcher, embeddings: Any = None, extr
     unwrapped = mask_spans(question, wspans) if wspans else question
     mentions = _with_name_prefixes(unwrapped, find_entity_mentions(unwrapped, matcher, embeddings))
     mentions = _with_possessed_names(unwrapped, mentions, matcher)
+    mentions = _with_reflexives(unwrapped, mentions)
     mentions = _without_offset_numbers(unwrapped, mentions)
     if replace:  # the same span read again (context_institutions)
         by_span = {(r.start, r.end): r for r in replace}
@@ -1026,6 +1027,34 @@ def _analyze(question: str, matcher: EntityMatcher, embeddings: Any = None, extr
 # material cooperation from **it**", "(before) quietly rejecting them"
 _GERUND_HEAD_RE = re.compile(r"\s*(?:[a-z]+ly\s+)?[a-z]{2,}ing\b", re.I)
 _GERUND_PRONOUN_RE = re.compile(r"\b(?:it|them|him|her)\b", re.I)
+
+
+_REFLEXIVE_RE = re.compile(r"\b(?:himself|herself|itself|themselves)\b", re.I)
+_REFLEXIVE_GAP_STOP_RE = re.compile(r"[,;:]|\b(?:after|before|since|until|when|while|once|and|or|but|that|who|which)\b", re.I)
+
+
+def _with_reflexives(text: str, mentions: list[Mention]) -> list[Mention]:
+    """A reflexive object ("after José Dirceu accused himself", "when the ministry criticised
+    itself") is the clause's own subject again (names35): the name written nearest before it in
+    its clause gets a second mention over the reflexive word, so the clause has its two
+    participants. Not right after the name (emphatic: "Sall himself visited"), nor after "by"
+    ("by himself" is alone), nor across a comma, a clause cue or a relative or conjunction."""
+    if not mentions:
+        return mentions
+    extra: list[Mention] = []
+    for r in _REFLEXIVE_RE.finditer(text):
+        if any(m.start < r.end() and r.start() < m.end for m in mentions):
+            continue
+        before = [m for m in mentions if m.end <= r.start()]
+        if not before:
+            continue
+        m = before[-1]
+        gap = text[m.end:r.start()]
+        words = gap.split()
+        if not words or _REFLEXIVE_GAP_STOP_RE.search(gap) or words[-1].lower() == "by":
+            continue
+        extra.append(Mention(r.group(0), r.start(), r.end(), m.entity_ids, m.names, m.score, m.source, m.scores))
+    return sorted(mentions + extra, key=lambda m: m.start) if extra else mentions
 
 
 def _without_offset_numbers(text: str, mentions: list[Mention]) -> list[Mention]:
