@@ -325,7 +325,8 @@ class EntityMatcher:
 
         found = self.actors.scan([t.norm for t in toks], cap_ok)
         if not found:
-            return self._appositions(question, self._back_refs(question, toks, _drop_possessors(question, exact), all_lower))
+            return self._role_descriptions(question, toks, self._appositions(
+                question, self._back_refs(question, toks, _drop_possessors(question, exact), all_lower)))
         out: list[Mention] = []
         dropped: set[int] = set()
         for a in found:
@@ -348,7 +349,8 @@ class EntityMatcher:
         if not all_lower:  # "the British Home Secretary": "the British" is an adjective of the name after it
             out = [m for k, m in enumerate(out)
                    if not (m.source == "actor" and k + 1 < len(out) and _adjective_of_next(question, m, out[k + 1]))]
-        return self._appositions(question, self._back_refs(question, toks, _drop_possessors(question, out), all_lower))
+        return self._role_descriptions(question, toks, self._appositions(
+                question, self._back_refs(question, toks, _drop_possessors(question, out), all_lower)))
 
     def _coordinated_places(self, question: str, toks: list, mentions: list[Mention], cap_ok) -> list[Mention]:
         """"Iranian and Iraqi businesses", "Indian or Pakistani officials": two place adjectives
@@ -419,6 +421,56 @@ class EntityMatcher:
             out.append(m)
             k += 1
         return self._place_titles(question, out)
+
+    def _role_descriptions(self, question: str, toks: list, mentions: list[Mention]) -> list[Mention]:
+        """"Who wanted to meet Wen Jiabao in the month the Chinese premier spoke about X": a
+        definite description "the <place adjective> <title>" (data/person_names.tsv's titles)
+        that the actor grammar reads as no actor (the KG has no Head_of_Government_(China):
+        ICEWS writes that office by its holders' names) stands for a person the question named
+        before it, of that place by the KG's facts (names35). The one person named earlier with
+        facts with the place (its own entity or its actors) takes the description as a mention of
+        their own; with none or several such persons, nothing changes. A capitalised word after
+        the title (an apposition: "the Chinese premier Wen Jiabao") or any word of the
+        description under a mention leaves it alone. Only for a matcher over the KG's facts."""
+        table = getattr(self, "_table", None)
+        persons = [m for m in mentions if self._is_person(m)]
+        if table is None or not persons:
+            return mentions
+        from .actors import _walk
+
+        covered = [any(m.start <= t.start < m.end for m in mentions) for t in toks]
+        norms = [t.norm for t in toks]
+        g = self.actors
+        extra: list[Mention] = []
+        for k in range(len(toks) - 2):
+            if norms[k] != "the" or covered[k]:
+                continue
+            p = k + 1
+            if not toks[p].text[:1].isupper():
+                continue
+            walks = [(pend, pvals) for pend, pvals in _walk(g.place_trie, norms, p)
+                     if not any(covered[p:pend]) and any(kind == "adj" for _, kind, _ in pvals)]
+            if not walks:
+                continue
+            pend, pvals = walks[-1]
+            ts = [t for t in titles() if tuple(norms[pend:pend + len(t)]) == t and not any(covered[pend:pend + len(t)])]
+            if not ts:
+                continue
+            end = pend + max(len(t) for t in ts)
+            if end < len(toks) and toks[end].text[:1].isupper():
+                continue  # an apposition before a name: the name's own (_appositions)
+            pids = {pid for pid, kind, _ in pvals if kind == "adj"}
+            ids = {e for (sid, pid), es in g.pairs.items() if pid in pids for e in es}
+            before = sorted({m.entity_ids[0] for m in persons if m.end <= toks[k].start})
+            if not before or not ids:
+                continue
+            counts = self._place_fact_counts(tuple(before), frozenset(ids))
+            agree = [e for e, n in zip(before, counts) if n > 0]
+            if len(agree) != 1:
+                continue
+            a, b = toks[k].start, toks[end - 1].end
+            extra.append(Mention(question[a:b], a, b, (agree[0],), (self.names[agree[0]],), 1.0, "exact", ()))
+        return sorted(mentions + extra, key=lambda m: m.start) if extra else mentions
 
     def _place_titles(self, question: str, mentions: list[Mention]) -> list[Mention]:
         """"Moscow mayor Yury Luzhkov", "Texas governor Rick Perry": a title of
