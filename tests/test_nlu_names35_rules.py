@@ -16,7 +16,9 @@
 - the Portuguese / Spanish conjunction "e" / "y" between an Iberian name's capitalised surnames is a
   particle like "de" (José_Dirceu_de_Oliveira_e_Silva is a person's name: "José Dirceu");
 - a reflexive object ("accused himself") is its clause's own subject again: a second mention of the
-  name before it; not an emphatic one right after the name, "by himself", or across a clause.
+  name before it; not an emphatic one right after the name, "by himself", or across a clause;
+- a sector noun before "of" and a name ("hosted a delegation of the Iraqi Interim Government") is no
+  context sector: the named body is the participant; alone ("hosted a delegation") it still is one.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ NAMES = [
     "Head_of_Government_(Japan)", "Yury_Mikhaylovich_Luzhkov",
     "Mauritania", "Ministry_of_Communication_(Mauritania)", "People_Associated_with_the_Opposition_(Mauritania)",
     "Military_(Mauritania)", "José_Dirceu_de_Oliveira_e_Silva", "Reynato_Puno_y_Serrano", "Mexico",
-    "O_Estado_de_S._Paulo",
+    "O_Estado_de_S._Paulo", "Iraqi_Interim_Government", "Government_Delegation_(Japan)",
 ]
 M = EntityMatcher(NAMES)
 
@@ -206,6 +208,25 @@ def test_emphatic_and_by_reflexives_are_no_mentions():
     assert "himself" not in [m.text for m in a.mentions]
 
 
+def test_reflexive_after_a_pro_verb_is_emphatic():
+    a = analyze("Who praised Japan before Macky Sall did so himself?", M)
+    assert "himself" not in [m.text for m in a.mentions]
+
+
 def test_reflexive_across_a_clause_is_no_mention():
     a = analyze("Who visited Japan, and when did he see himself as a leader?", M)
     assert "himself" not in [m.text for m in a.mentions]
+
+
+# ------------------------------------------------------------------ "a delegation of X"
+
+
+def test_sector_noun_of_a_name_is_the_names():
+    a = analyze("Before Japan received a delegation of the Iraqi Interim Government, whom did Japan last visit?", M)
+    assert [m.names[0] for m in a.refs[0].mentions] == ["Japan", "Iraqi_Interim_Government"]
+    assert "a delegation" not in [m.text for m in a.mentions]
+
+
+def test_sector_noun_alone_is_still_a_context_sector():
+    a = analyze("Before Japan received a delegation, whom did Japan last visit?", M)
+    assert {m.text: m.names for m in a.mentions}["a delegation"] == ("Government_Delegation_(Japan)",)

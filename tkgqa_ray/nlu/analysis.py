@@ -608,7 +608,9 @@ def context_sectors(a: QuestionAnalysis, matcher: EntityMatcher) -> list[Mention
     noun phrase ends there (punctuation, a closed-class word or a verb follows), outside names,
     cues, the wrapper and the wh-phrase; generic actor nouns ("the party that ...") are none.
     A sector noun with the place adverb "there" after it ("activists there", "criminals there")
-    is one too, with or without a determiner: "there" is a place already named (refs26)."""
+    is one too, with or without a determiner: "there" is a place already named (refs26).
+    A sector noun before "of" and a name ("a delegation of the Iraqi Interim Government") is
+    none: the named body is the participant (names35)."""
     g = matcher.actors
     places = _question_places(a, g)
     anywhere = not places  # only "his / her <sector>": a person's, of any country (refs24)
@@ -642,6 +644,9 @@ def context_sectors(a: QuestionAnalysis, matcher: EntityMatcher) -> list[Mention
         if k and norms[k - 1] in ("which", "what", "whose"):
             k = end
             continue
+        if end + 1 < len(toks) and norms[end] == "of" and _names_at(a, toks, end + 1):
+            k = end  # "a delegation of the Iraqi Interim Government": the body is named, it is the participant (names35)
+            continue
         start_tok = k
         cands = _any_place_candidates(g, svals, places) if anywhere else _place_candidates(g, svals, places, toks[start_tok].start)
         if cands:
@@ -651,6 +656,13 @@ def context_sectors(a: QuestionAnalysis, matcher: EntityMatcher) -> list[Mention
                                tuple(sc for _, sc in cands)))
         k = end
     return out
+
+
+def _names_at(a: QuestionAnalysis, toks: list, j: int) -> bool:
+    """A mention of the question starts at token ``j`` (after an article there)."""
+    if j < len(toks) and toks[j].norm in ("the", "a", "an"):
+        j += 1
+    return j < len(toks) and any(m.start == toks[j].start for m in a.mentions)
 
 
 # nothing but relative words between a reference's cue and its name: the name is its subject
@@ -1038,7 +1050,8 @@ def _with_reflexives(text: str, mentions: list[Mention]) -> list[Mention]:
     itself") is the clause's own subject again (names35): the name written nearest before it in
     its clause gets a second mention over the reflexive word, so the clause has its two
     participants. Not right after the name (emphatic: "Sall himself visited"), nor after "by"
-    ("by himself" is alone), nor across a comma, a clause cue or a relative or conjunction."""
+    ("by himself" is alone) or a pro-verb's "so" / "too" ("before X did so themselves": emphatic
+    again), nor across a comma, a clause cue or a relative or conjunction."""
     if not mentions:
         return mentions
     extra: list[Mention] = []
@@ -1051,7 +1064,7 @@ def _with_reflexives(text: str, mentions: list[Mention]) -> list[Mention]:
         m = before[-1]
         gap = text[m.end:r.start()]
         words = gap.split()
-        if not words or _REFLEXIVE_GAP_STOP_RE.search(gap) or words[-1].lower() == "by":
+        if not words or _REFLEXIVE_GAP_STOP_RE.search(gap) or words[-1].lower() in ("by", "so", "too", "likewise"):
             continue
         extra.append(Mention(r.group(0), r.start(), r.end(), m.entity_ids, m.names, m.score, m.source, m.scores))
     return sorted(mentions + extra, key=lambda m: m.start) if extra else mentions
