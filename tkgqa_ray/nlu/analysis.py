@@ -608,7 +608,9 @@ def context_sectors(a: QuestionAnalysis, matcher: EntityMatcher) -> list[Mention
     noun phrase ends there (punctuation, a closed-class word or a verb follows), outside names,
     cues, the wrapper and the wh-phrase; generic actor nouns ("the party that ...") are none.
     A sector noun with the place adverb "there" after it ("activists there", "criminals there")
-    is one too, with or without a determiner: "there" is a place already named (refs26)."""
+    is one too, with or without a determiner: "there" is a place already named (refs26).
+    A sector noun before "of" and a name ("a delegation of the Iraqi Interim Government") is
+    none: the named body is the participant (names35)."""
     g = matcher.actors
     places = _question_places(a, g)
     anywhere = not places  # only "his / her <sector>": a person's, of any country (refs24)
@@ -642,6 +644,9 @@ def context_sectors(a: QuestionAnalysis, matcher: EntityMatcher) -> list[Mention
         if k and norms[k - 1] in ("which", "what", "whose"):
             k = end
             continue
+        if end + 1 < len(toks) and norms[end] == "of" and _names_at(a, toks, end + 1):
+            k = end  # "a delegation of the Iraqi Interim Government": the body is named, it is the participant (names35)
+            continue
         start_tok = k
         cands = _any_place_candidates(g, svals, places) if anywhere else _place_candidates(g, svals, places, toks[start_tok].start)
         if cands:
@@ -651,6 +656,13 @@ def context_sectors(a: QuestionAnalysis, matcher: EntityMatcher) -> list[Mention
                                tuple(sc for _, sc in cands)))
         k = end
     return out
+
+
+def _names_at(a: QuestionAnalysis, toks: list, j: int) -> bool:
+    """A mention of the question starts at token ``j`` (after an article there)."""
+    if j < len(toks) and toks[j].norm in ("the", "a", "an"):
+        j += 1
+    return j < len(toks) and any(m.start == toks[j].start for m in a.mentions)
 
 
 # nothing but relative words between a reference's cue and its name: the name is its subject
@@ -706,7 +718,16 @@ def _short_name(toks: list, norms: list[str], j: int, end: int, short: list[tupl
         return not any(x in _action_words(names_only=True) for x in words)
     if not prev or prev in _PREPOSITIONS or prev in _INVERTED_AUX or prev in _CLAUSE_CUES or not prev.isalpha():
         return True
-    return not any(x in _action_words() for x in words)
+    return not _action_noun_phrase(words)
+
+
+def _action_noun_phrase(words: list[str]) -> bool:
+    """A sector form the actions are written with: its one word is a word of the actions'
+    phrases ("troops", "peacekeepers"). In a form of two words or more only the head noun, the
+    last word, counts: "opposition figures", "protest leaders" are people, whatever their
+    modifier is a word of ("express opposition") (names35)."""
+    heads = words[-1:] if len(words) > 1 else words
+    return any(x in _action_words() for x in heads)
 
 
 def _bare_name(toks: list, norms: list[str], j: int, end: int) -> bool:
@@ -716,7 +737,7 @@ def _bare_name(toks: list, norms: list[str], j: int, end: int) -> bool:
     "military or police power") is part of the action, and a bare plural before more of the
     clause is its theme ("handed over freed detainees to Ugandan citizens")."""
     w = norms[end - 1]
-    if not (w.endswith("s") and not w.endswith("ss")) or any(x in _action_words() for x in norms[j:end]):
+    if not (w.endswith("s") and not w.endswith("ss")) or _action_noun_phrase(norms[j:end]):
         return False
     return end >= len(toks) or not toks[end].norm.isalnum() or toks[end].norm in _CLAUSE_CUES
 
@@ -860,6 +881,7 @@ def _analyze(question: str, matcher: EntityMatcher, embeddings: Any = None, extr
     unwrapped = mask_spans(question, wspans) if wspans else question
     mentions = _with_name_prefixes(unwrapped, find_entity_mentions(unwrapped, matcher, embeddings))
     mentions = _with_possessed_names(unwrapped, mentions, matcher)
+    mentions = _with_reflexives(unwrapped, mentions)
     mentions = _without_offset_numbers(unwrapped, mentions)
     if replace:  # the same span read again (context_institutions)
         by_span = {(r.start, r.end): r for r in replace}
@@ -1017,6 +1039,35 @@ def _analyze(question: str, matcher: EntityMatcher, embeddings: Any = None, extr
 # material cooperation from **it**", "(before) quietly rejecting them"
 _GERUND_HEAD_RE = re.compile(r"\s*(?:[a-z]+ly\s+)?[a-z]{2,}ing\b", re.I)
 _GERUND_PRONOUN_RE = re.compile(r"\b(?:it|them|him|her)\b", re.I)
+
+
+_REFLEXIVE_RE = re.compile(r"\b(?:himself|herself|itself|themselves)\b", re.I)
+_REFLEXIVE_GAP_STOP_RE = re.compile(r"[,;:]|\b(?:after|before|since|until|when|while|once|and|or|but|that|who|which)\b", re.I)
+
+
+def _with_reflexives(text: str, mentions: list[Mention]) -> list[Mention]:
+    """A reflexive object ("after José Dirceu accused himself", "when the ministry criticised
+    itself") is the clause's own subject again (names35): the name written nearest before it in
+    its clause gets a second mention over the reflexive word, so the clause has its two
+    participants. Not right after the name (emphatic: "Sall himself visited"), nor after "by"
+    ("by himself" is alone) or a pro-verb's "so" / "too" ("before X did so themselves": emphatic
+    again), nor across a comma, a clause cue or a relative or conjunction."""
+    if not mentions:
+        return mentions
+    extra: list[Mention] = []
+    for r in _REFLEXIVE_RE.finditer(text):
+        if any(m.start < r.end() and r.start() < m.end for m in mentions):
+            continue
+        before = [m for m in mentions if m.end <= r.start()]
+        if not before:
+            continue
+        m = before[-1]
+        gap = text[m.end:r.start()]
+        words = gap.split()
+        if not words or _REFLEXIVE_GAP_STOP_RE.search(gap) or words[-1].lower() in ("by", "so", "too", "likewise"):
+            continue
+        extra.append(Mention(r.group(0), r.start(), r.end(), m.entity_ids, m.names, m.score, m.source, m.scores))
+    return sorted(mentions + extra, key=lambda m: m.start) if extra else mentions
 
 
 def _without_offset_numbers(text: str, mentions: list[Mention]) -> list[Mention]:

@@ -325,7 +325,8 @@ class EntityMatcher:
 
         found = self.actors.scan([t.norm for t in toks], cap_ok)
         if not found:
-            return self._appositions(question, self._back_refs(question, toks, _drop_possessors(question, exact), all_lower))
+            return self._role_descriptions(question, toks, self._appositions(
+                question, self._back_refs(question, toks, _drop_possessors(question, exact), all_lower)))
         out: list[Mention] = []
         dropped: set[int] = set()
         for a in found:
@@ -348,7 +349,8 @@ class EntityMatcher:
         if not all_lower:  # "the British Home Secretary": "the British" is an adjective of the name after it
             out = [m for k, m in enumerate(out)
                    if not (m.source == "actor" and k + 1 < len(out) and _adjective_of_next(question, m, out[k + 1]))]
-        return self._appositions(question, self._back_refs(question, toks, _drop_possessors(question, out), all_lower))
+        return self._role_descriptions(question, toks, self._appositions(
+                question, self._back_refs(question, toks, _drop_possessors(question, out), all_lower)))
 
     def _coordinated_places(self, question: str, toks: list, mentions: list[Mention], cap_ok) -> list[Mention]:
         """"Iranian and Iraqi businesses", "Indian or Pakistani officials": two place adjectives
@@ -410,7 +412,8 @@ class EntityMatcher:
             m = mentions[k]
             p = mentions[k + 1] if k + 1 < len(mentions) else None
             if p is not None and self._is_person(p) and m.source in ("actor", "exact") and not self._is_person(m):
-                if _ends_in_title(question[m.start:p.start]) and _title_gap(question, m, p):
+                if ((_ends_in_title(question[m.start:p.start]) or _possessive_gap(question, m, p))
+                        and _title_gap(question, m, p)):
                     out.append(Mention(question[m.start:p.end], m.start, p.end, p.entity_ids, p.names,
                                        p.score, p.source, p.scores))
                     k += 2
@@ -419,13 +422,64 @@ class EntityMatcher:
             k += 1
         return self._place_titles(question, out)
 
+    def _role_descriptions(self, question: str, toks: list, mentions: list[Mention]) -> list[Mention]:
+        """"Who wanted to meet Wen Jiabao in the month the Chinese premier spoke about X": a
+        definite description "the <place adjective> <title>" (data/person_names.tsv's titles)
+        that the actor grammar reads as no actor (the KG has no Head_of_Government_(China):
+        ICEWS writes that office by its holders' names) stands for a person the question named
+        before it, of that place by the KG's facts (names35). The one person named earlier with
+        facts with the place (its own entity or its actors) takes the description as a mention of
+        their own; with none or several such persons, nothing changes. A capitalised word after
+        the title (an apposition: "the Chinese premier Wen Jiabao") or any word of the
+        description under a mention leaves it alone. Only for a matcher over the KG's facts."""
+        table = getattr(self, "_table", None)
+        persons = [m for m in mentions if self._is_person(m)]
+        if table is None or not persons:
+            return mentions
+        from .actors import _walk
+
+        covered = [any(m.start <= t.start < m.end for m in mentions) for t in toks]
+        norms = [t.norm for t in toks]
+        g = self.actors
+        extra: list[Mention] = []
+        for k in range(len(toks) - 2):
+            if norms[k] != "the" or covered[k]:
+                continue
+            p = k + 1
+            if not toks[p].text[:1].isupper():
+                continue
+            walks = [(pend, pvals) for pend, pvals in _walk(g.place_trie, norms, p)
+                     if not any(covered[p:pend]) and any(kind == "adj" for _, kind, _ in pvals)]
+            if not walks:
+                continue
+            pend, pvals = walks[-1]
+            ts = [t for t in titles() if tuple(norms[pend:pend + len(t)]) == t and not any(covered[pend:pend + len(t)])]
+            if not ts:
+                continue
+            end = pend + max(len(t) for t in ts)
+            if end < len(toks) and toks[end].text[:1].isupper():
+                continue  # an apposition before a name: the name's own (_appositions)
+            pids = {pid for pid, kind, _ in pvals if kind == "adj"}
+            ids = {e for (sid, pid), es in g.pairs.items() if pid in pids for e in es}
+            before = sorted({m.entity_ids[0] for m in persons if m.end <= toks[k].start})
+            if not before or not ids:
+                continue
+            counts = self._place_fact_counts(tuple(before), frozenset(ids))
+            agree = [e for e, n in zip(before, counts) if n > 0]
+            if len(agree) != 1:
+                continue
+            a, b = toks[k].start, toks[end - 1].end
+            extra.append(Mention(question[a:b], a, b, (agree[0],), (self.names[agree[0]],), 1.0, "exact", ()))
+        return sorted(mentions + extra, key=lambda m: m.start) if extra else mentions
+
     def _place_titles(self, question: str, mentions: list[Mention]) -> list[Mention]:
         """"Moscow mayor Yury Luzhkov", "Texas governor Rick Perry": a title of
         data/person_names.tsv in any case right before a person's name, and the capitalised
         words of a place the KG does not name (no mention) right before the title, say who the
         person is (names33), as the country and title of :meth:`_appositions` do: the person's
         mention covers them, so they are no word of the relation. Words no mention covers only;
-        the question's first word is never such a place ("Did", "When")."""
+        the question's first word is never such a place ("Did", "When"). The place may be the
+        possessor ("Senegal's President Macky Sall", names35): its "'s" joins the mention too."""
         if not mentions:
             return mentions
         toks = tokenize(question)
@@ -447,10 +501,15 @@ class EntityMatcher:
                     continue
                 best = 0
             start = len(ks) - best
-            while (start > 0 and ks[start - 1] > 0 and toks[ks[start - 1]].text[:1].isupper()
-                   and toks[ks[start - 1]].text.isalpha() and len(ks) - start - best < 2):
+            poss = 0  # the place written as the possessor: "Senegal's President Macky Sall" (names35)
+            if (start > 1 and toks[ks[start - 1]].norm in ("'s", "’s") and ks[start - 2] > 0
+                    and toks[ks[start - 2]].text[:1].isupper() and toks[ks[start - 2]].text.isalpha()):
                 start -= 1
-            if start == len(ks) - best and (best == 0 or toks[ks[start]].text[:1].isupper()):
+                poss = 1
+            while (start > 0 and ks[start - 1] > 0 and toks[ks[start - 1]].text[:1].isupper()
+                   and toks[ks[start - 1]].text.isalpha() and len(ks) - start - best - poss < 2):
+                start -= 1
+            if start == len(ks) - best - poss and (best == 0 or toks[ks[start]].text[:1].isupper()):
                 continue  # a capitalised title alone: _titled_person_at's (the title joins the name there)
             a = toks[ks[start]].start
             out[x] = Mention(question[a:p.end], a, p.end, p.entity_ids, p.names, p.score, p.source, p.scores)
@@ -896,6 +955,11 @@ def _ends_in_title(text: str) -> bool:
     return any(len(toks) > len(t) and toks[-len(t):] == t for t in titles())
 
 
+def _possessive_gap(question: str, m: Mention, p: Mention) -> bool:
+    """Only "'s" between ``m`` and ``p`` (the person's mention then opens with its title)."""
+    return norm_tokens(question[m.end:p.start]) in (("'s",), ("’s",))
+
+
 def _title_gap(question: str, m: Mention, p: Mention) -> bool:
     """Between mention ``m`` and the person ``p``: only a title, after "'s" when ``m`` is a
     place written as the possessor ("Yemen's president Saleh"), or nothing beyond spaces when
@@ -906,6 +970,9 @@ def _title_gap(question: str, m: Mention, p: Mention) -> bool:
     g = norm_tokens(gap)
     if g[:1] in (("'s",), ("’s",)):
         g = g[1:]
+        if not g:  # the title joined the person's name already ("Japan's President Macky Sall", names35)
+            own = norm_tokens(p.text)
+            return any(len(own) > len(t) and own[:len(t)] == t for t in titles())
     return g in titles()
 
 

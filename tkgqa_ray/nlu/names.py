@@ -93,6 +93,7 @@ _PARTICLES = {"da", "das", "do", "dos", "van", "von", "bin", "ibn"}
 
 
 _IBERIAN_PARTICLES = {"de", "del"}
+_IBERIAN_CONJUNCTIONS = {"e", "y"}  # lower case only: "E" / "Y" are initials
 _NICKNAME_RE = re.compile(r'^["“”]([^\W\d_][\w\'-]*)["“”]$')
 _PATRONYMIC_RE = re.compile(r"(?:ovich|evich|ovna|evna)$")
 
@@ -131,9 +132,14 @@ def person_words(name: str) -> list[str] | None:
     # "de" / "del" between capitalised words of a long Iberian name (names26:
     # Sérgio_de_Oliveira_Cabral_Santos_Filho, Raúl_Salinas_de_Gortari) is a person's particle;
     # not in a name with a one-letter word (O_Estado_de_S._Paulo, a newspaper)
-    iberian = not any(len(w.rstrip(".")) == 1 for w in raw)
+    # The conjunction "e" / "y" between two such surnames (names35: José_Dirceu_de_Oliveira_e_Silva,
+    # Reynato_Puno_y_Serrano) is a particle too, and no one-letter word of that test.
+    def between(k: int) -> bool:
+        return 0 < k < len(raw) - 1 and raw[k - 1][:1].isupper() and raw[k + 1][:1].isupper()
+
+    iberian = not any(len(w.rstrip(".")) == 1 and not (w in _IBERIAN_CONJUNCTIONS and between(k)) for k, w in enumerate(raw))
     words = [w for k, w in enumerate(raw) if w not in _PARTICLES
-             and not (iberian and w in _IBERIAN_PARTICLES and 0 < k < len(raw) - 1 and raw[k - 1][:1].isupper() and raw[k + 1][:1].isupper())]
+             and not (iberian and (w in _IBERIAN_PARTICLES or w in _IBERIAN_CONJUNCTIONS) and between(k))]
     if not 2 <= len(words) <= MAX_WORDS or "(" in name or any(c.isdigit() for c in name):
         return None
     if not all(w[:1].isupper() or ("-" in w and w.split("-", 1)[1][:1].isupper()) for w in words):
