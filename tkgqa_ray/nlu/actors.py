@@ -43,7 +43,7 @@ from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
 
-from .text import data_lines, fold, initials, norm_tokens
+from .text import DOMINANCE, data_lines, fold, initials, norm_tokens
 
 _END = "\x00"
 _DETS = {"the", "a", "an", "some", "several", "many", "two", "three", "various", "certain", "other"}
@@ -65,7 +65,6 @@ _COUNTRY = -1  # pseudo sector id: the place's own entity (see country_sectors)
 _FUZZY_MIN_LEN = 5  # shorter words are too easily one edit from another country
 _FUZZY_CUTOFF = 85.0  # rapidfuzz ratio: "Columbian" -> "colombian" (88.9); "Iranian" !-> "iraqi"
 _FUZZY_WEIGHT = 0.9
-_DOMINANCE = 5.0  # as nlu.names.DOMINANCE: how many times the facts make one reading the KG's usual one
 _GROUP_WEIGHT = 0.9  # a group written alone: the best of its actors (ActorGrammar._add_groups)
 _GROUP_AFTER_NOUN = 0.8  # ... before a sector noun it has a weaker actor of: its other actors
 # names30: nouns for the head of a group ("an ISIL leader", "the Pheu Thai leader") and the last
@@ -1136,7 +1135,7 @@ class ActorGrammar:
         """A noun that is no sector's main form but a lesser form of several ("clerics":
         Islamic_Cleric 0.9, Muslim_Cleric 0.9, Islamic_Preacher 0.8) reads first the one of
         them the KG codes that place's people with (names34): one of the place's actors with
-        _DOMINANCE times the facts of every candidate scored above it (Islamic_Preacher_(Iran)
+        DOMINANCE times the facts of every candidate scored above it (Islamic_Preacher_(Iran)
         568 facts against Muslim_Cleric_(Iran) 9 and Islamic_Cleric_(Iran) 1) takes the top
         score, those a little below it. Only candidates of one place, all below 1.0, with fact
         counts known, of a country (a group's other actors are candidates of another rule)."""
@@ -1151,7 +1150,7 @@ class ActorGrammar:
         w = self.weights
         best = max(cands, key=lambda e: (float(w[e]), -e))
         above = [e for e in cands if e != best and cands[e] >= cands[best]]
-        if not above or not all(float(w[best]) >= _DOMINANCE * max(float(w[e]), 1.0) for e in above):
+        if not above or not all(float(w[best]) >= DOMINANCE * max(float(w[e]), 1.0) for e in above):
             return cands
         out = {e: (top if e == best else (min(sc, top * 0.95) if e in above else sc)) for e, sc in cands.items()}
         return out

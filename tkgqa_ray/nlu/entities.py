@@ -29,10 +29,10 @@ from typing import TYPE_CHECKING, Any
 
 from tkgqa_ray.kg.table import table_cache_key
 
-from .actors import ActorGrammar, decompose, place_lexicon, plural
+from .actors import ActorGrammar, _walk, decompose, place_lexicon, plural
 from .anaphora import organisation_words
-from .names import DOMINANCE, PersonNames, courtesy_titles, titles
-from .text import INITIAL_SKIP as _INITIAL_SKIP, data_lines, drop_article, fold, initials, norm_tokens, tokenize
+from .names import PersonNames, courtesy_titles, titles
+from .text import DOMINANCE, INITIAL_SKIP as _INITIAL_SKIP, data_lines, drop_article, fold, initials, norm_tokens, tokenize
 
 if TYPE_CHECKING:
     from tkgqa_ray.kg.table import FactTable
@@ -436,7 +436,6 @@ class EntityMatcher:
         persons = [m for m in mentions if self._is_person(m)]
         if table is None or not persons:
             return mentions
-        from .actors import _walk
 
         covered = [any(m.start <= t.start < m.end for m in mentions) for t in toks]
         norms = [t.norm for t in toks]

@@ -29,7 +29,7 @@ from typing import Any, Sequence
 from rapidfuzz import fuzz, process
 
 from .anaphora import organisation_words
-from .text import data_lines, fold, norm_tokens
+from .text import DOMINANCE, data_lines, fold, norm_tokens
 
 # function words of organisation names (and particles of long names): such a name is no person's
 # (TCC-RAG's middle-name tier skips the same names)
@@ -38,8 +38,6 @@ MAX_WORDS = 5  # longer "names" are titles or organisations
 # A name word shared by more KG names than this is a common word ("National", "Party"), not
 # a person's name
 MAX_NAMES = 6
-# a bearer is the one a word means alone when it has this many times the next bearer's facts
-DOMINANCE = 5.0
 # an earlier written word vs a name word (fuzz.ratio): a spelling variant of a given name
 # ("Sergei" ~ "Sergey", 83)
 EARLIER_FUZZY = 80

@@ -94,6 +94,10 @@ EVENT_CLAUSE_GAP_RE = re.compile(
 
 
 # words a KG name's initials skip (entities: acronyms; actors: an organisation place by its initials)
+# a reading is the one the KG usually means when it has this many times the facts of the next
+# (a name word's bearer: nlu.names; a sector form's actor: nlu.actors._dominant_reading)
+DOMINANCE = 5.0
+
 INITIAL_SKIP = {"of", "the", "and", "for", "in", "on", "to", "a", "an", "s", "de", "la", "du", "-", "'", "’", ",", ".", "–", "&", "/"}
 
 

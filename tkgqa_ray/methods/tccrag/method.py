@@ -40,6 +40,7 @@ from tkgqa_ray.methods.tccrag.answer import Answer
 from tkgqa_ray.nlu.text import EVENT_CLAUSE_GAP_RE
 from tkgqa_ray.methods.tccrag.cef import EvFact, causal_evidence_filter, temporal_select
 from tkgqa_ray.methods.tccrag.parsing import (
+    GROUNDING_THRESHOLD,
     ArbiterOutput,
     clause_analysis,
     MentionOutput,
@@ -453,8 +454,6 @@ def _pronoun_others(q: str, ctx, ents: list[dict], ref: dict | None, out: dict) 
         return {}
     if any(e["start"] >= 0 and not (span[0] <= e["start"] < span[1]) for e in ents):
         return {}  # the main clause writes a name: no pronoun-only main clause
-    from tkgqa_ray.methods.tccrag.parsing import clause_analysis
-
     pro = clause_analysis(q, ctx).main.pronoun
     if pro is None:
         return {}
@@ -737,8 +736,6 @@ class ProgressiveParse(Stage):
         a slot was empty (an unbounded chain of one participant, or no boundary at all).
         Only a span no gazetteer match (``gazetteer``: the question's own
         :func:`gazetteer_candidates`) overlaps; (surface, candidates, start, end)."""
-        from tkgqa_ray.methods.tccrag.parsing import clause_analysis
-
         own = [(a, b) for _, _, a, b in gazetteer]
         out = []
         for m in clause_analysis(q, self.ctx).mentions:
@@ -759,8 +756,6 @@ class ProgressiveParse(Stage):
         its object (d18-0207). Only a main-clause name of the analysis at a span no gazetteer
         match overlaps, of an entity the gazetteer grounds elsewhere (a repeat, no new name);
         (surface as written, candidates, start, end). tccrag22."""
-        from tkgqa_ray.methods.tccrag.parsing import clause_analysis
-
         an = clause_analysis(q, self.ctx)
         own = [(a, b) for _, _, a, b in gazetteer]
         named = {int(c[0][0]) for _, c, _, _ in gazetteer if c}
@@ -782,8 +777,6 @@ class ProgressiveParse(Stage):
         (dev20-0163). Only a mention under that threshold that :func:`parsing.titled_name`
         accepts (the surname and an office word written), at a span no gazetteer match
         overlaps; other embedding neighbours under 0.85 stay unread. tccrag22."""
-        from tkgqa_ray.methods.tccrag.parsing import GROUNDING_THRESHOLD, clause_analysis
-
         own = [(a, b) for _, _, a, b in gazetteer]
         out = []
         for m in clause_analysis(q, self.ctx).mentions:
@@ -797,16 +790,12 @@ class ProgressiveParse(Stage):
     def _clauses(self, q: str) -> list[tuple[tuple[int, int], str, tuple[int, int] | None, tuple]]:
         """nlu's reference clauses of ``q`` (span, relation phrase, span of its cue, spans of its
         names): deterministic cue rules."""
-        from tkgqa_ray.methods.tccrag.parsing import clause_analysis
-
         return [((r.span[0], r.span[1]), r.phrase, (r.cue.start, r.cue.end) if r.cue is not None else None,
                  tuple((m.start, m.end) for m in r.mentions))
                 for r in clause_analysis(q, self.ctx).refs]
 
     def _excluded(self, q: str) -> list[tuple[int, int]]:
         """Spans of the names nlu reads as excluded from the answer ("Apart from X, who ...")."""
-        from tkgqa_ray.methods.tccrag.parsing import clause_analysis
-
         return [(m.start, m.end) for m in clause_analysis(q, self.ctx).excluded]
 
     def _warm(self, phrases: list, k: int) -> None:
@@ -1015,8 +1004,6 @@ class ChainRetrieve(Stage):
         may rank together, whose posting lists :meth:`_prefetch` fetches with the batch's."""
         if cue_signals(s["question"], self.ctx).select not in ("first", "last"):
             return {}
-        from tkgqa_ray.methods.tccrag.parsing import clause_analysis
-
         groups = clause_analysis(s["question"], self.ctx).group_readings
         if not groups:
             return {}
@@ -1145,8 +1132,6 @@ class ChainRetrieve(Stage):
         Militant (Taliban) signed, and the same actor attacked; d13-0070)."""
         if sig.select not in ("first", "last"):
             return None
-        from tkgqa_ray.methods.tccrag.parsing import clause_analysis
-
         groups = clause_analysis(s["question"], self.ctx).group_readings
         if not groups:
             return None

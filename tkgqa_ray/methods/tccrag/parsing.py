@@ -873,17 +873,8 @@ def _pronoun_beside_subject(qm: str, anchor: dict) -> bool:
         r"\s+(?:\w+ly\s+)?[a-z]+\s+(?:(?:to|with|on|about|for|against|at|of)\s+)?", qm[b:o.start()], re.I) is not None
 
 
-class _PronounAt:
-    """A pronoun found by a two-branch pattern, as a match object: ``group(1)``, ``start()``."""
-
-    def __init__(self, word: str, start: int) -> None:
-        self.word, self._start = word, start
-
-    def group(self, _i: int = 0) -> str:
-        return self.word
-
-    def start(self, _i: int = 0) -> int:
-        return self._start
+# the word at a known position, as a match object (group(1), start()) like the pronoun patterns'
+_WORD_AT_RE = re.compile(r"(\w+)")
 
 
 def _pronoun_slots(qm: str, ents: list[dict], ref_names: list[str], subj: str | None,
@@ -924,7 +915,7 @@ def _pronoun_slots(qm: str, ents: list[dict], ref_names: list[str], subj: str | 
         m_subj = next((m for m in _BARE_SUBJECT_PRONOUN_RE.finditer(qm) if not _BEFORE_PRONOUN_AUX_RE.search(qm[:m.start()])), None)
     m_obj = None
     if obj is None and m_pass is not None:
-        m_obj = _PronounAt(m_pass.group(1) or m_pass.group(2), m_pass.start(1) if m_pass.group(1) else m_pass.start(2))
+        m_obj = _WORD_AT_RE.match(qm, m_pass.start(1) if m_pass.group(1) else m_pass.start(2))
     elif obj is None:
         m_obj = next((m for m in OBJECT_PRONOUN_RE.finditer(qm)
                       if not (m_subj and m.start() == m_subj.start(1))
